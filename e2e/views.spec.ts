@@ -1,0 +1,45 @@
+// Screenshots of every view in both themes, for people to look at
+// (e2e/screenshots/, ignored by git). Each also checks the view rendered.
+import { test, expect } from '@playwright/test';
+import { fixture } from './support/files';
+
+for (const theme of ['dark', 'light'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    test('empty, loaded, narration, error', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Drop a pure-effect trace here' })).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/${theme}-empty.png` });
+
+      await page.getByLabel('Open trace or source files').setInputFiles([fixture('checkout-zero-total/expected/trace.json'), fixture('checkout-zero-total/flow.ts')]);
+      await expect(page.getByRole('listbox', { name: 'Steps' }).getByRole('option')).toHaveCount(3);
+      await page.keyboard.press('e');
+      await expect(page.locator('.ts-line-highlight').first()).toBeVisible({ timeout: 15_000 });
+      await page.screenshot({ path: `e2e/screenshots/${theme}-loaded.png` });
+
+      await page.keyboard.press('n');
+      await expect(page.getByRole('region', { name: 'Narration' })).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/${theme}-narration.png` });
+
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/${theme}-shortcuts.png` });
+      await page.keyboard.press('Escape');
+
+      await page.getByLabel('Open trace or source files').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "trace": [\n    {"command": 5}\n  ]\n}') });
+      await expect(page.getByRole('alert', { name: 'Could not open broken.json' })).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/${theme}-error.png` });
+    });
+
+    test('retry and parallel structure', async ({ page }) => {
+      await page.goto('/');
+      await page.getByLabel('Open trace or source files').setInputFiles([fixture('price-retry-fallback/expected/trace.json'), fixture('price-retry-fallback/flow.ts')]);
+      await expect(page.getByRole('listbox', { name: 'Steps' }).getByRole('option')).toHaveCount(5);
+      await page.screenshot({ path: `e2e/screenshots/${theme}-retry.png` });
+      await page.getByLabel('Open trace or source files').setInputFiles([fixture('stock-parallel-cancelled/expected/trace.json'), fixture('stock-parallel-cancelled/flow.ts')]);
+      await expect(page.getByRole('listbox', { name: 'Steps' }).getByRole('option')).toHaveCount(3);
+      await page.screenshot({ path: `e2e/screenshots/${theme}-parallel.png` });
+    });
+  });
+}

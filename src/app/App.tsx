@@ -1,0 +1,116 @@
+// The shell: header, warnings, the three panes, the bottom bar, and the
+// overlays. Panels talk through stores; this file only lays them out.
+import { useEffect } from 'react';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import type { TraceModel } from '../core/trace/model';
+import { useTraceStore } from '../stores/traceStore';
+import { useViewStore } from '../stores/viewStore';
+import { Timeline } from '../panels/timeline/Timeline';
+import { Inspector } from '../panels/inspector/Inspector';
+import { SourcePanel } from '../panels/source/SourcePanel';
+import { NarrationDrawer } from '../panels/narration/NarrationDrawer';
+import { useActiveTrace } from './useActiveTrace';
+import { useThemeSync } from './useThemeSync';
+import { useKeyboard } from './useKeyboard';
+import { useStepHash } from './useStepHash';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Header } from './Header';
+import { Banners } from './Banners';
+import { BottomBar } from './BottomBar';
+import { LiveRegion } from './LiveRegion';
+import { Dialogs } from './Dialogs';
+import { DropZone } from './DropZone';
+import { EmptyState } from './states/EmptyState';
+import { LoadingView } from './states/LoadingView';
+import { ErrorCard } from './states/ErrorCard';
+import { TracePicker } from './states/TracePicker';
+
+const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
+const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
+
+function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light' }) {
+  const narrationOpen = useViewStore((s) => s.narrationOpen);
+  const columns = useDefaultLayout({ id: 'timescope.columns', storage: localStorage });
+  const rows = useDefaultLayout({ id: 'timescope.rows', storage: localStorage, panelIds: narrationOpen ? ['work', 'narration'] : ['work'] });
+  return (
+    <Group orientation="vertical" id="timescope.rows" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged} className="min-h-0 flex-1">
+      <Panel id="work" minSize="20%">
+        <Group orientation="horizontal" id="timescope.columns" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
+          <Panel id="steps" defaultSize="26%" minSize="12%">
+            <ErrorBoundary area="step list">
+              <Timeline model={model} />
+            </ErrorBoundary>
+          </Panel>
+          <Separator className={handle} aria-label="Resize steps and source" />
+          <Panel id="source" defaultSize="44%" minSize="15%">
+            <ErrorBoundary area="source view">
+              <SourcePanel model={model} theme={theme} />
+            </ErrorBoundary>
+          </Panel>
+          <Separator className={handle} aria-label="Resize source and step details" />
+          <Panel id="details" defaultSize="30%" minSize="15%">
+            <ErrorBoundary area="step details">
+              <Inspector model={model} />
+            </ErrorBoundary>
+          </Panel>
+        </Group>
+      </Panel>
+      {narrationOpen && (
+        <>
+          <Separator className={handleRow} aria-label="Resize narration" />
+          <Panel id="narration" defaultSize="35%" minSize="10%">
+            <ErrorBoundary area="narration">
+              <NarrationDrawer model={model} />
+            </ErrorBoundary>
+          </Panel>
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** ?trace=<url> on first load opens that trace. */
+function useTraceUrlParam() {
+  useEffect(() => {
+    const read = () => {
+      const url = new URL(window.location.href).searchParams.get('trace');
+      if (url) useTraceStore.getState().openUrl(url);
+    };
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, []);
+}
+
+export function App() {
+  const theme = useThemeSync();
+  const active = useActiveTrace();
+  const model = active.status === 'ready' ? active.model : undefined;
+  useTraceUrlParam();
+  useKeyboard(model);
+  useStepHash(model);
+
+  return (
+    <div className="flex h-full flex-col">
+      <Header active={active} />
+      {model && <Banners model={model} />}
+      <main className="flex min-h-0 flex-1 flex-col">
+        {active.status === 'ready' ? (
+          <Workspace model={active.model} theme={theme} />
+        ) : active.status === 'loading' ? (
+          <LoadingView label={active.label} progress={active.progress} />
+        ) : active.status === 'error' ? (
+          <ErrorCard problem={active.problem} fileName={active.fileName} />
+        ) : active.status === 'picking' ? (
+          <TracePicker load={active} />
+        ) : (
+          <EmptyState />
+        )}
+      </main>
+      {model && <BottomBar model={model} />}
+      <LiveRegion model={model} />
+      <Dialogs />
+      <DropZone />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// Transport, scrubber and the narration toggle: Redux DevTools' slider, for traces.
+import { useEffect, useMemo } from 'react';
+import type { TraceModel } from '../core/trace/model';
+import { useViewStore } from '../stores/viewStore';
+import { stepBy, stepTo } from './navigation';
+import { Icon } from '../components/Icon';
+
+const SPEEDS = [1, 2, 5, 10, 50];
+const MAX_TICKS = 400;
+const button = 'flex h-7 min-w-7 items-center justify-center rounded px-1.5 text-[13px] hover:bg-raised disabled:opacity-40';
+
+/** Error positions as percentages, merged into at most MAX_TICKS buckets so 100k errors still draw fast. */
+function errorTicks(model: TraceModel): number[] {
+  const n = model.steps.length;
+  const buckets = new Set<number>();
+  for (const i of model.errorSteps) buckets.add(Math.round((n <= 1 ? 0 : i / (n - 1)) * MAX_TICKS));
+  return [...buckets].map((b) => (b / MAX_TICKS) * 100);
+}
+
+function usePlayback(model: TraceModel) {
+  const playing = useViewStore((s) => s.playing);
+  const speed = useViewStore((s) => s.speed);
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setInterval(() => {
+      const { selected, setPlaying } = useViewStore.getState();
+      if (selected >= model.steps.length - 1) setPlaying(false);
+      else stepBy(model, 1);
+    }, 1000 / speed);
+    return () => window.clearInterval(timer);
+  }, [playing, speed, model]);
+}
+
+export function BottomBar({ model }: { model: TraceModel }) {
+  const selected = useViewStore((s) => s.selected);
+  const playing = useViewStore((s) => s.playing);
+  const speed = useViewStore((s) => s.speed);
+  const narrationOpen = useViewStore((s) => s.narrationOpen);
+  const { select, setPlaying, setSpeed, toggleNarration } = useViewStore.getState();
+  const ticks = useMemo(() => errorTicks(model), [model]);
+  usePlayback(model);
+  const n = model.steps.length;
+  const atStart = selected <= 0;
+  const atEnd = selected >= n - 1;
+  return (
+    <footer aria-label="Playback" className="flex h-10 shrink-0 items-center gap-2 border-t border-line bg-panel px-2">
+      <div className="flex items-center" role="group" aria-label="Transport">
+        <button type="button" className={button} aria-label="First step" title="First step (Home)" disabled={atStart} onClick={() => stepTo(model, 'first')}>
+          <Icon name="first" />
+        </button>
+        <button type="button" className={button} aria-label="Previous step" title="Previous step (↑ / k)" disabled={atStart} onClick={() => stepBy(model, -1)}>
+          <Icon name="prev" />
+        </button>
+        <button
+          type="button"
+          className={button}
+          aria-label={playing ? 'Pause' : 'Play'}
+          title="Play / pause (Space)"
+          onClick={() => {
+            if (!playing && atEnd) select(0);
+            setPlaying(!playing);
+          }}
+        >
+          <Icon name={playing ? 'pause' : 'play'} />
+        </button>
+        <button type="button" className={button} aria-label="Next step" title="Next step (↓ / j)" disabled={atEnd} onClick={() => stepBy(model, 1)}>
+          <Icon name="next" />
+        </button>
+        <button type="button" className={button} aria-label="Last step" title="Last step (End)" disabled={atEnd} onClick={() => stepTo(model, 'last')}>
+          <Icon name="last" />
+        </button>
+        <label className="ml-1 flex items-center gap-1 text-[12px] text-muted">
+          <span className="sr-only">Playback speed</span>
+          <select className="rounded border border-line bg-panel px-1 py-0.5 font-mono text-[12px] text-fg" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s} step/s
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="relative mx-2 flex h-full min-w-0 flex-1 items-center">
+        <div aria-hidden className="pointer-events-none absolute inset-x-0 top-1/2 h-3 -translate-y-1/2">
+          {ticks.map((pct) => (
+            <span key={pct} className="absolute top-0 h-3 w-0.5 -translate-x-1/2 bg-err" style={{ left: `${pct}%` }} />
+          ))}
+        </div>
+        <input
+          type="range"
+          min={1}
+          max={Math.max(1, n)}
+          value={selected + 1}
+          aria-label="Scrub through steps"
+          aria-valuetext={`Step ${selected + 1} of ${n}`}
+          className="relative w-full accent-[var(--ts-accent)]"
+          onChange={(e) => select(Number(e.target.value) - 1)}
+        />
+      </div>
+      <span className="shrink-0 font-mono text-[12px] text-muted">
+        step {(selected + 1).toLocaleString('en-US')} / {n.toLocaleString('en-US')}
+      </span>
+      <button type="button" className={`${button} border border-line px-2 text-[12px]`} aria-expanded={narrationOpen} onClick={() => toggleNarration()}>
+        Narration {narrationOpen ? '▾' : '▴'}
+      </button>
+    </footer>
+  );
+}

@@ -1,0 +1,146 @@
+// The app's three small dialogs, on the native <dialog> element: it traps
+// focus, closes on Esc and restores focus for free.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useViewStore, type Dialog } from '../stores/viewStore';
+import { useTraceStore } from '../stores/traceStore';
+import { openPastedText } from './loading';
+
+function Modal({ id, title, children }: { id: Exclude<Dialog, 'none'>; title: string; children: ReactNode }) {
+  const open = useViewStore((s) => s.dialog === id);
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      onClose={() => useViewStore.getState().dialog === id && useViewStore.getState().openDialog('none')}
+      className="m-auto w-[min(640px,92vw)] rounded-lg border border-line bg-panel p-0 text-fg shadow-2xl backdrop:bg-black/50"
+    >
+      {open && (
+        <div className="p-4">
+          <div className="flex items-center justify-between">
+            <h2 id={`${id}-title`} className="font-semibold">
+              {title}
+            </h2>
+            <button type="button" aria-label="Close" className="rounded px-2 hover:bg-raised" onClick={() => useViewStore.getState().openDialog('none')}>
+              ×
+            </button>
+          </div>
+          <div className="mt-3">{children}</div>
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+const SHORTCUTS: [string, string][] = [
+  ['↓ / j', 'Next step'],
+  ['↑ / k', 'Previous step'],
+  ['Home / End', 'First / last step'],
+  ['e / Shift+E', 'Next / previous error'],
+  ['Space', 'Play / pause'],
+  ['n', 'Show / hide the narration'],
+  ['?', 'This list'],
+  ['Esc', 'Close a dialog'],
+  ['Ctrl+V', 'Paste a trace or flow source anywhere']
+];
+
+function Shortcuts() {
+  return (
+    <Modal id="shortcuts" title="Keyboard shortcuts">
+      <table className="w-full text-[13px]">
+        <tbody>
+          {SHORTCUTS.map(([keys, action]) => (
+            <tr key={keys} className="border-t border-line">
+              <td className="py-1 pr-4 font-mono">{keys}</td>
+              <td className="py-1">{action}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-[12px] text-muted">When the editor has focus, letter keys type into it.</p>
+    </Modal>
+  );
+}
+
+function Paste() {
+  const [text, setText] = useState('');
+  const submit = async () => {
+    const kind = await openPastedText(text);
+    if (kind !== 'empty') {
+      setText('');
+      useViewStore.getState().openDialog('none');
+    }
+  };
+  return (
+    <Modal id="paste" title="Paste a trace or flow source">
+      <label htmlFor="paste-text" className="text-[12px] text-muted">
+        JSON (a trace, an array of entries, or JSONL) opens as a trace; anything else is added as flow source.
+      </label>
+      <textarea
+        id="paste-text"
+        autoFocus
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+        }}
+        spellCheck={false}
+        className="mt-1 h-64 w-full rounded border border-line bg-bg p-2 font-mono text-[12px]"
+      />
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" className="rounded bg-accent px-3 py-1.5 font-medium text-white disabled:opacity-50 dark:text-bg" disabled={!text.trim()} onClick={() => void submit()}>
+          Open pasted text
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function OpenUrl() {
+  const [url, setUrl] = useState('');
+  const submit = () => {
+    if (!url.trim()) return;
+    const page = new URL(window.location.href);
+    page.searchParams.set('trace', url.trim());
+    page.hash = '';
+    window.history.pushState(null, '', page);
+    useTraceStore.getState().openUrl(url.trim());
+    useViewStore.getState().openDialog('none');
+  };
+  return (
+    <Modal id="url" title="Open a trace by URL">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor="trace-url" className="text-[12px] text-muted">
+          The server must allow this page to read it (CORS). The link to this view will carry the URL as ?trace=.
+        </label>
+        <input id="trace-url" autoFocus type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…/trace.json" className="mt-1 w-full rounded border border-line bg-bg p-2 font-mono text-[12px]" />
+        <div className="mt-2 flex justify-end">
+          <button type="submit" className="rounded bg-accent px-3 py-1.5 font-medium text-white dark:text-bg">
+            Open
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function Dialogs() {
+  return (
+    <>
+      <Shortcuts />
+      <Paste />
+      <OpenUrl />
+    </>
+  );
+}

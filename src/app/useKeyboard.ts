@@ -1,0 +1,57 @@
+// The keyboard map (design/ui.md). Plain letter keys belong to whatever text
+// field or editor has focus; the map only acts when focus is elsewhere.
+import { useEffect } from 'react';
+import type { TraceModel } from '../core/trace/model';
+import { useViewStore } from '../stores/viewStore';
+import { errorBy, stepBy, stepTo } from './navigation';
+
+function typingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest('.monaco-editor, [contenteditable="true"]')) return true;
+  return target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+}
+
+export function useKeyboard(model: TraceModel | undefined) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const view = useViewStore.getState();
+      if (e.key === 'Escape' && view.dialog !== 'none') {
+        view.openDialog('none');
+        return;
+      }
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typingTarget(e.target)) return;
+      if (view.dialog !== 'none') return;
+      const key = e.key;
+      const act = (fn: () => void) => {
+        e.preventDefault();
+        fn();
+      };
+      if (key === '?') return act(() => view.openDialog('shortcuts'));
+      if (!model) return;
+      switch (key) {
+        case 'ArrowDown':
+        case 'j':
+          return act(() => stepBy(model, 1));
+        case 'ArrowUp':
+        case 'k':
+          return act(() => stepBy(model, -1));
+        case 'Home':
+          return act(() => stepTo(model, 'first'));
+        case 'End':
+          return act(() => stepTo(model, 'last'));
+        case 'e':
+          return act(() => errorBy(model, 1));
+        case 'E':
+          return act(() => errorBy(model, -1));
+        case 'n':
+          return act(() => view.toggleNarration());
+        case ' ':
+          // Space on a button or tab activates it; only take it when nothing interactive has focus.
+          if (e.target instanceof HTMLButtonElement || (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'tab')) return;
+          return act(() => view.setPlaying(!view.playing));
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [model]);
+}

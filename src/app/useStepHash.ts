@@ -1,0 +1,45 @@
+// The selected step lives in the URL fragment (#step=3, 1-based) so a reload
+// keeps your place. The fragment never reaches a server.
+import { useEffect } from 'react';
+import type { TraceModel } from '../core/trace/model';
+import { useViewStore } from '../stores/viewStore';
+
+function stepFromHash(total: number): number | undefined {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  const raw = params.get('step');
+  if (raw === null || !/^\d+$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= 1 && n <= total ? n - 1 : undefined;
+}
+
+function writeHash(index: number) {
+  const params = new URLSearchParams(window.location.hash.slice(1));
+  params.set('step', String(index + 1));
+  const url = new URL(window.location.href);
+  url.hash = params.toString();
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+}
+
+export function useStepHash(model: TraceModel | undefined) {
+  const selected = useViewStore((s) => s.selected);
+
+  // A newly opened trace starts where the fragment says, or at step 1.
+  useEffect(() => {
+    if (!model) return;
+    useViewStore.getState().resetForTrace(stepFromHash(model.steps.length) ?? 0);
+  }, [model]);
+
+  useEffect(() => {
+    if (model && model.steps.length > 0) writeHash(selected);
+  }, [model, selected]);
+
+  useEffect(() => {
+    if (!model) return;
+    const onHash = () => {
+      const step = stepFromHash(model.steps.length);
+      if (step !== undefined) useViewStore.getState().select(step);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [model]);
+}

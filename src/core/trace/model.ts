@@ -1,0 +1,146 @@
+// The one readonly shape every trace generation is lifted to. Built once at
+// load (in a worker for files), with every index the UI needs precomputed, so
+// panels never rescan entries. Values stay in their stored JSON form (errors
+// as `{__error: true, ...}`); reviving them is core/values' job.
+//
+// Everything here is plain data (no Maps, no classes), so a model crosses
+// postMessage by structured clone and can be serialized for permalinks.
+
+import type { ParsedPath } from './paths';
+
+/** How a recorded entry ended. */
+export type StepKind =
+  /** a Command that returned: `result` holds the stored value */
+  | 'returned'
+  /** a Command that threw: `error` holds the stored (serialized) error */
+  | 'threw'
+  /** a Parallel decision entry (`command: 'Parallel'`, path ending in `p`) */
+  | 'decision'
+  /** a Command whose value the recorder could not keep (`unrecorded`) */
+  | 'unrecorded';
+
+export interface ParallelDecision {
+  readonly cancelled: boolean;
+  /** the branch that triggered the cancellation; null when an enclosing Parallel aborted this one */
+  readonly branch?: number | null;
+  readonly branches?: number;
+}
+
+/** One node on the way from the root to a step: a Parallel branch, a Retry attempt or its fallback. */
+export type Lane =
+  | { readonly kind: 'branch'; readonly parallelPath: string; readonly branch: number }
+  | { readonly kind: 'attempt'; readonly retryPath: string; readonly attempt: number }
+  | { readonly kind: 'fallback'; readonly retryPath: string };
+
+export interface TraceStep {
+  /** position in the trace array, which is completion order */
+  readonly index: number;
+  readonly command: string;
+  /** undefined for path-less (legacy) entries */
+  readonly path: string | undefined;
+  /** undefined when there is no path or it does not follow the recorder's grammar */
+  readonly parsedPath: ParsedPath | undefined;
+  readonly kind: StepKind;
+  /** true for a threw entry, and for an unrecorded one that carries `threw: true` */
+  readonly threw: boolean;
+  /** the stored result (returned, decision); absent when the key was absent */
+  readonly result?: unknown;
+  /** the stored error (threw); absent when the key was absent (`throw undefined`) */
+  readonly error?: unknown;
+  /** whether the entry carried its value key (`result` or `error`) at all */
+  readonly hasValue: boolean;
+  /** the recorder's reason for leaving the value out: 'redact' | 'copy' | other */
+  readonly unrecorded?: string;
+  readonly durationMs: number | undefined;
+  readonly decision?: ParallelDecision;
+  /** Parallel branches and Retry attempts this step sits in, outermost first */
+  readonly lanes: readonly Lane[];
+  /** lanes.length: how far the timeline indents it */
+  readonly depth: number;
+}
+
+/** The structure implied by paths: a tree of sequences, as the interpreter ran them. */
+export interface SequenceNode {
+  /** '' for the root, otherwise the path prefix ending in '/', e.g. '1r0/' */
+  readonly prefix: string;
+  /** children ordered by their step number within the sequence */
+  readonly children: readonly StructureNode[];
+}
+
+export type StructureNode =
+  | { readonly kind: 'command'; readonly path: string; readonly step: number; readonly stepIndex: number }
+  | {
+      readonly kind: 'retry';
+      /** the Retry's own position, e.g. '1' or '0p1/2' (it records no entry) */
+      readonly path: string;
+      readonly step: number;
+      readonly attempts: readonly SequenceNode[];
+      readonly fallback: SequenceNode | undefined;
+    }
+  | {
+      readonly kind: 'parallel';
+      /** the decision path, e.g. '0p' */
+      readonly path: string;
+      readonly step: number;
+      /** index of the decision entry, undefined when the trace lacks it (capped) */
+      readonly decisionIndex: number | undefined;
+      readonly branches: readonly SequenceNode[];
+    };
+
+export type TraceWarningKind = 'version' | 'anonymous' | 'no-input' | 'dropped' | 'unrecorded' | 'positional';
+
+export interface TraceWarning {
+  readonly kind: TraceWarningKind;
+  readonly message: string;
+}
+
+/** What the recording tells about how the run ended, without running the flow. */
+export type RecordedOutcome =
+  | { readonly known: false; readonly reason: string }
+  | { readonly known: true; readonly type: 'Failure'; readonly error: unknown; readonly stepIndex: number };
+
+export interface TraceModel {
+  /** 'path' when every entry has a string path and there is at least one; otherwise replay matches by position */
+  readonly matching: 'path' | 'position';
+  readonly flowName: string | undefined;
+  readonly version: string | undefined;
+  readonly hasInitialInput: boolean;
+  readonly initialInput?: unknown;
+  readonly hasContext: boolean;
+  readonly context?: unknown;
+  /** top-level `unrecorded`: which head fields the recorder left out, and why */
+  readonly unrecorded: { readonly initialInput?: string; readonly context?: string } | undefined;
+  /** entries not kept because of maxEntries (Number(trace.dropped), 0 when absent) */
+  readonly dropped: number;
+  readonly steps: readonly TraceStep[];
+
+  // ---- indexes, built once ----
+  /** path -> step index (path mode only; empty otherwise) */
+  readonly byPath: Readonly<Record<string, number>>;
+  /** the root sequence of the structure tree (empty children for position traces) */
+  readonly root: SequenceNode;
+  /** indices of steps that threw (kind 'threw', or unrecorded with threw), ascending */
+  readonly errorSteps: readonly number[];
+  /** cumulativeMs[i] = sum of durationMs of steps 0..i (missing durations count 0) */
+  readonly cumulativeMs: readonly number[];
+  readonly totalMs: number;
+  /** the longest single duration, for drawing bars to scale */
+  readonly maxDurationMs: number;
+  /** per Command name: how often it ran and how often it threw */
+  readonly commands: Readonly<Record<string, { readonly count: number; readonly threw: number }>>;
+  /** number of non-decision entries: the `n` in timeTravel's header */
+  readonly recordedSteps: number;
+  readonly warnings: readonly TraceWarning[];
+  readonly outcome: RecordedOutcome;
+}
+
+/** One line of a JSONL file, summarized for the picker. */
+export interface TraceSummary {
+  readonly line: number;
+  readonly flowName: string | undefined;
+  readonly version: string | undefined;
+  readonly entries: number;
+  /** 'Failure' when the recording shows it, 'unknown' otherwise */
+  readonly outcome: 'Failure' | 'unknown';
+  readonly errorMessage?: string;
+}

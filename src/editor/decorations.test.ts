@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { buildDecorations, escapeMarkdown, marksForFile } from './decorations';
+import { languageOf, modelPath } from './language';
+import type { EditorMarker } from './types';
+
+const marker = (line: number, tone: EditorMarker['tone'], label: string, file = 'flow.ts'): EditorMarker => ({ file, line, tone, label });
+
+describe('languageOf / modelPath', () => {
+  it('maps extensions to Monaco languages', () => {
+    expect(['a.ts', 'b.tsx', 'c.mts', 'D.TS'].map(languageOf)).toEqual(['typescript', 'typescript', 'typescript', 'typescript']);
+    expect(['a.js', 'b.jsx', 'c.mjs', 'd.cjs'].map(languageOf)).toEqual(['javascript', 'javascript', 'javascript', 'javascript']);
+    expect(['trace.json', 'README', 'notes.txt', 'dir.ts/file'].map(languageOf)).toEqual(['json', 'plaintext', 'plaintext', 'plaintext']);
+  });
+
+  it('roots model paths once', () => {
+    expect(modelPath('flow.ts')).toBe('/flow.ts');
+    expect(modelPath('/src/flow.ts')).toBe('/src/flow.ts');
+  });
+});
+
+describe('marksForFile', () => {
+  it('keeps one mark per line of the file, merging tones and labels in order', () => {
+    const marks = marksForFile(
+      [marker(9, 'ok', 'b ran 1×'), marker(3, 'ok', 'a ran 1×'), marker(9, 'error', 'c threw 1×'), marker(3, 'ok', 'other', 'services.ts')],
+      'flow.ts'
+    );
+    expect(marks).toEqual([
+      { line: 3, tone: 'ok', labels: ['a ran 1×'] },
+      { line: 9, tone: 'mixed', labels: ['b ran 1×', 'c threw 1×'] }
+    ]);
+  });
+
+  it('drops lines outside the file', () => {
+    expect(marksForFile([marker(0, 'ok', 'x'), marker(4, 'ok', 'y'), marker(2.5, 'ok', 'z')], 'flow.ts', 3)).toEqual([]);
+    expect(marksForFile(undefined, 'flow.ts')).toEqual([]);
+  });
+});
+
+describe('buildDecorations', () => {
+  it('turns markers into glyph + hover + line-number decorations', () => {
+    const [d] = buildDecorations({ file: 'flow.ts', markers: [marker(37, 'error', 'cmdChargeCard ran 1× · threw 1×')] });
+    expect(d?.range).toEqual({ startLineNumber: 37, startColumn: 1, endLineNumber: 37, endColumn: 1 });
+    expect(d?.options).toMatchObject({
+      glyphMarginClassName: 'ts-glyph ts-glyph-error',
+      lineNumberClassName: 'ts-linenum-error',
+      glyphMarginHoverMessage: [{ value: 'cmdChargeCard ran 1× · threw 1×' }]
+    });
+    expect(d?.options.isWholeLine).toBeUndefined();
+  });
+
+  it('highlights the whole line with a tone class and a glyph, only in its own file', () => {
+    const error = buildDecorations({ file: 'flow.ts', highlight: { file: 'flow.ts', line: 5, tone: 'error' } });
+    expect(error).toHaveLength(1);
+    expect(error[0]?.options).toMatchObject({
+      isWholeLine: true,
+      className: 'ts-line-highlight ts-line-highlight-error',
+      glyphMarginClassName: 'ts-glyph ts-glyph-highlight ts-glyph-highlight-error'
+    });
+    const info = buildDecorations({ file: 'flow.ts', highlight: { file: 'flow.ts', line: 5, tone: 'info' } });
+    expect(info[0]?.options.className).toBe('ts-line-highlight ts-line-highlight-info');
+    expect(buildDecorations({ file: 'services.ts', highlight: { file: 'flow.ts', line: 5, tone: 'ok' } })).toEqual([]);
+    expect(buildDecorations({ file: 'flow.ts', highlight: { file: 'flow.ts', line: 50, tone: 'ok' }, lineCount: 47 })).toEqual([]);
+  });
+
+  it('keeps the marker and the highlight on one line in the same glyph lane and z-index', () => {
+    const ds = buildDecorations({
+      file: 'flow.ts',
+      highlight: { file: 'flow.ts', line: 20, tone: 'ok' },
+      markers: [marker(20, 'ok', 'cmdFetchCart ran 1×')]
+    });
+    expect(ds).toHaveLength(2);
+    for (const d of ds) {
+      expect(d.options.glyphMargin).toBeUndefined();
+      expect(d.options.zIndex).toBeUndefined();
+    }
+  });
+});
+
+describe('escapeMarkdown', () => {
+  it('escapes Markdown syntax in labels', () => {
+    expect(escapeMarkdown('cmd_fetch_cart *1×* [x](y)')).toBe('cmd\\_fetch\\_cart \\*1×\\* \\[x\\]\\(y\\)');
+    expect(escapeMarkdown('ran 1× · threw 1×')).toBe('ran 1× · threw 1×');
+  });
+});

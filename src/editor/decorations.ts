@@ -1,0 +1,95 @@
+// Highlight and gutter markers -> Monaco decorations, as plain data.
+//
+// Pure and Monaco-free at runtime (the import below is type-only), so the rules are unit-tested in
+// Node and CodeEditor only has to hand the result to a decorations collection. The CSS class names
+// are a contract with editor.css and with e2e tests; keep them stable.
+
+import type * as Monaco from 'monaco-editor';
+import type { EditorHighlight, EditorMarker, MarkerTone } from './types';
+
+export type Decoration = Monaco.editor.IModelDeltaDecoration;
+
+// Monaco enum values, written out so this module never loads Monaco
+// (editor.OverviewRulerLane.Full, editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges).
+const RULER_FULL: Monaco.editor.OverviewRulerLane = 7;
+const RULER_RIGHT: Monaco.editor.OverviewRulerLane = 4;
+const NEVER_GROWS: Monaco.editor.TrackedRangeStickiness = 1;
+
+/** Overview-ruler colours: the palette's selection blue, error red, success green, warning amber. */
+const RULER_COLOR = { info: '#3b82f6', ok: '#16a34a', error: '#dc2626', mixed: '#d97706' } as const;
+
+export interface LineMark {
+  readonly line: number;
+  readonly tone: MarkerTone;
+  readonly labels: readonly string[];
+}
+
+/** Markers of one file, one per line: labels kept in order, tones merged (ok + error -> mixed). */
+export function marksForFile(markers: readonly EditorMarker[] | undefined, file: string, lineCount = Infinity): LineMark[] {
+  const byLine = new Map<number, { tone: MarkerTone; labels: string[] }>();
+  for (const m of markers ?? []) {
+    if (m.file !== file || !Number.isInteger(m.line) || m.line < 1 || m.line > lineCount) continue;
+    const at = byLine.get(m.line);
+    if (!at) byLine.set(m.line, { tone: m.tone, labels: [m.label] });
+    else {
+      at.labels.push(m.label);
+      if (at.tone !== m.tone) at.tone = 'mixed';
+    }
+  }
+  return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, { tone, labels }]) => ({ line, tone, labels }));
+}
+
+/** Labels are names and counts, not Markdown: escape so `cmd_a_b` does not turn italic. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}
+
+const lineRange = (line: number): Monaco.IRange => ({ startLineNumber: line, startColumn: 1, endLineNumber: line, endColumn: 1 });
+
+export function highlightClassName(tone: EditorHighlight['tone']): string {
+  return tone === 'error' ? 'ts-line-highlight ts-line-highlight-error' : `ts-line-highlight ts-line-highlight-${tone}`;
+}
+
+export interface DecorationInput {
+  /** the file whose model is shown; everything for other files is left out */
+  readonly file: string;
+  readonly highlight?: EditorHighlight | undefined;
+  readonly markers?: readonly EditorMarker[] | undefined;
+  /** the model's line count, to drop lines that no longer exist after an edit */
+  readonly lineCount?: number;
+}
+
+/**
+ * Decorations for the shown file. A marker and the highlight on the same line share the glyph lane
+ * and z-index on purpose: Monaco then renders one glyph with both class names (see editor.css)
+ * instead of widening the margin to a second lane.
+ */
+export function buildDecorations({ file, highlight, markers, lineCount = Infinity }: DecorationInput): Decoration[] {
+  const out: Decoration[] = [];
+  for (const mark of marksForFile(markers, file, lineCount)) {
+    out.push({
+      range: lineRange(mark.line),
+      options: {
+        stickiness: NEVER_GROWS,
+        glyphMarginClassName: `ts-glyph ts-glyph-${mark.tone}`,
+        glyphMarginHoverMessage: mark.labels.map((label) => ({ value: escapeMarkdown(label) })),
+        lineNumberClassName: `ts-linenum-${mark.tone}`,
+        overviewRuler: { color: RULER_COLOR[mark.tone], position: RULER_RIGHT }
+      }
+    });
+  }
+  const h = highlight;
+  if (h && h.file === file && Number.isInteger(h.line) && h.line >= 1 && h.line <= lineCount) {
+    out.push({
+      range: lineRange(h.line),
+      options: {
+        stickiness: NEVER_GROWS,
+        isWholeLine: true,
+        className: highlightClassName(h.tone),
+        glyphMarginClassName: `ts-glyph ts-glyph-highlight ts-glyph-highlight-${h.tone}`,
+        overviewRuler: { color: RULER_COLOR[h.tone], position: RULER_FULL }
+      }
+    });
+  }
+  return out;
+}

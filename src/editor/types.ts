@@ -1,0 +1,29 @@
+// Plain data the editor is driven by. Kept apart from CodeEditor.tsx so view-model code can build
+// these without importing React or (type-wise) Monaco.
+
+export interface EditorFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** info: a plain selection; ok / error: the selected step returned / threw. */
+export type HighlightTone = 'ok' | 'error' | 'info';
+
+/** mixed: the line's Command both returned and threw (e.g. Retry attempts). */
+export type MarkerTone = 'ok' | 'error' | 'mixed';
+
+export interface EditorHighlight {
+  readonly file: string;
+  /** 1-based */
+  readonly line: number;
+  readonly tone: HighlightTone;
+}
+
+export interface EditorMarker {
+  readonly file: string;
+  /** 1-based */
+  readonly line: number;
+  readonly tone: MarkerTone;
+  /** shown on hover, e.g. 'cmdChargeCard ran 1× · threw 1×' */
+  readonly label: string;
+}

@@ -1,0 +1,88 @@
+// A recorded error, read the way an on-call engineer reads one: name and
+// message first, then code and other fields, the cause chain, the children
+// of an AggregateError, and the stack when the recorder kept it.
+import { JsonValue } from '../../components/JsonValue';
+import { preview } from '../../core/present/step-text';
+
+type StoredError = { __error: true } & Record<string, unknown>;
+
+const isStoredError = (v: unknown): v is StoredError =>
+  typeof v === 'object' && v !== null && (v as { __error?: unknown }).__error === true;
+
+const HIDDEN = new Set(['__error', '__enumerable', 'name', 'message', 'stack', 'cause', '__errors']);
+const MAX_DEPTH = 8;
+
+function Fields({ error }: { error: StoredError }) {
+  const fields = Object.entries(error).filter(([k]) => !HIDDEN.has(k));
+  if (!fields.length) return null;
+  return (
+    <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 font-mono text-[12px]">
+      {fields.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="text-muted">{key}</dt>
+          <dd className="min-w-0 break-words">{typeof value === 'object' && value !== null ? <JsonValue value={value} label={key} /> : preview(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function OneError({ value, depth }: { value: unknown; depth: number }) {
+  if (!isStoredError(value)) {
+    return (
+      <div>
+        <p className="text-[12px] text-muted">A value that is not an Error was thrown:</p>
+        <JsonValue value={value} label="thrown value" />
+      </div>
+    );
+  }
+  const name = typeof value.name === 'string' ? value.name : value.name === undefined ? 'undefined' : preview(value.name);
+  const message = typeof value.message === 'string' ? value.message : '';
+  const children = Array.isArray(value.__errors) ? value.__errors : undefined;
+  return (
+    <div>
+      <p className="font-mono text-[13px] font-semibold text-err">
+        {name}
+        {message && <span className="font-normal text-fg">: {message}</span>}
+      </p>
+      <Fields error={value} />
+      {children && (
+        <div className="mt-2">
+          <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">{children.length} aggregated {children.length === 1 ? 'error' : 'errors'}</p>
+          <ol className="mt-1 space-y-1 border-l-2 border-line pl-3">
+            {children.map((child, i) => (
+              <li key={i}>{depth < MAX_DEPTH ? <OneError value={child} depth={depth + 1} /> : preview(child)}</li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {'cause' in value && (
+        <div className="mt-2 border-l-2 border-err/40 pl-3">
+          <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">caused by</p>
+          {depth < MAX_DEPTH ? <OneError value={value.cause} depth={depth + 1} /> : <p className="font-mono text-[12px]">{preview(value.cause)}</p>}
+        </div>
+      )}
+      {typeof value.stack === 'string' && (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-[12px] text-muted">Stack</summary>
+          <pre className="mt-1 overflow-auto whitespace-pre font-mono text-[11px] text-muted">{value.stack}</pre>
+        </details>
+      )}
+    </div>
+  );
+}
+
+export function ErrorView({ error, hasValue }: { error: unknown; hasValue: boolean }) {
+  if (!hasValue) {
+    return <p className="font-mono text-[12px] text-err">threw undefined (the recorder stored no error value)</p>;
+  }
+  return (
+    <div className="space-y-3">
+      <OneError value={error} depth={0} />
+      <details>
+        <summary className="cursor-pointer text-[12px] text-muted">As recorded (JSON)</summary>
+        <JsonValue value={error} label="recorded error" />
+      </details>
+    </div>
+  );
+}

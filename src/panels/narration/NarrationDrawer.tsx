@@ -1,0 +1,46 @@
+// The recording told the way pure-effect's timeTravel prints it, ready to
+// paste into the incident channel. Lines are virtualized: a 100,000-step
+// trace narrates to millions of lines.
+import { useMemo, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TraceModel } from '../../core/trace/model';
+import { narrateRecording, narrationText } from '../../core/narration/recorded';
+import { CopyButton } from '../../components/CopyButton';
+import { useViewStore } from '../../stores/viewStore';
+
+const LINE_HEIGHT = 18;
+
+export function NarrationDrawer({ model }: { model: TraceModel }) {
+  const text = useMemo(() => narrationText(narrateRecording(model)), [model]);
+  const lines = useMemo(() => text.split('\n'), [text]);
+  const close = () => useViewStore.getState().toggleNarration(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scrollRef.current, estimateSize: () => LINE_HEIGHT, overscan: 20 });
+  return (
+    <section aria-label="Narration" className="flex h-full min-h-0 flex-col bg-panel">
+      <header className="flex h-8 shrink-0 items-center gap-2 border-b border-line px-2">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Narration</h2>
+        <span className="truncate text-[11px] text-muted">as pure-effect&apos;s timeTravel prints it</span>
+        <span className="ml-auto" />
+        <CopyButton text={() => text} label="Copy narration" />
+        <button type="button" className="rounded px-1.5 text-[13px] hover:bg-raised" aria-label="Close narration" onClick={close}>
+          ×
+        </button>
+      </header>
+      <div ref={scrollRef} tabIndex={0} aria-label="Narration text" className="min-h-0 flex-1 overflow-auto px-3 py-1 font-mono text-[12px]">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <div key={item.index} className="absolute inset-x-0 whitespace-pre" style={{ top: item.start, height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px` }}>
+              {lines[item.index]}
+            </div>
+          ))}
+        </div>
+        {!model.outcome.known && (
+          <p className="mb-2 mt-1 font-sans text-[12px] italic text-muted">
+            The recording alone does not show how the run ended: {model.outcome.reason}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

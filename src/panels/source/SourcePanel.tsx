@@ -1,0 +1,62 @@
+// The flow's source beside the steps, with the selected Command's line
+// highlighted. Monaco arrives lazily; the panel is readable before it does.
+import { useEffect } from 'react';
+import type { TraceModel } from '../../core/trace/model';
+import { CodeEditor } from '../../editor/CodeEditor';
+import { useSourceStore } from '../../stores/sourceStore';
+import { useViewStore } from '../../stores/viewStore';
+import { pickFiles } from '../../app/filePicker';
+import { useSourceModel } from './useSourceModel';
+
+function NoSource() {
+  const openDialog = useViewStore((s) => s.openDialog);
+  return (
+    <div className="flex h-full items-center justify-center p-6 text-center">
+      <div className="max-w-sm">
+        <p className="font-semibold">No flow source yet</p>
+        <p className="mt-1 text-[12px] text-muted">
+          Drop the flow&apos;s .ts or .js file anywhere on the window, or add it here, to see each step&apos;s Command highlighted in its code.
+        </p>
+        <div className="mt-3 flex justify-center gap-2">
+          <button type="button" className="rounded border border-line px-2 py-1 text-[12px] hover:bg-raised" onClick={pickFiles}>
+            Add source file…
+          </button>
+          <button type="button" className="rounded border border-line px-2 py-1 text-[12px] hover:bg-raised" onClick={() => openDialog('paste')}>
+            Paste source
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function SourcePanel({ model, theme }: { model: TraceModel | undefined; theme: 'dark' | 'light' }) {
+  const { files, activeFile, step, highlight, markers, located } = useSourceModel(model);
+  const setActiveFile = useSourceStore((s) => s.setActiveFile);
+
+  // Follow the selected step into the file that defines its Command.
+  useEffect(() => {
+    if (highlight && highlight.file !== activeFile) setActiveFile(highlight.file);
+  }, [highlight?.file]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  return (
+    <section aria-label="Source" className="flex h-full min-h-0 flex-col bg-panel">
+      {files.length === 0 || !activeFile ? (
+        <NoSource />
+      ) : (
+        <>
+          <div className="min-h-0 flex-1">
+            <CodeEditor files={files} activeFile={activeFile} onActiveFileChange={setActiveFile} readOnly theme={theme} highlight={highlight} markers={markers} />
+          </div>
+          {step && !located && step.kind !== 'decision' && (
+            <p className="shrink-0 border-t border-line px-2 py-1 text-[12px] text-muted">
+              {step.command === 'anonymous'
+                ? 'This step is an anonymous inline Command, so its line cannot be found. Name it with a const or meta.name.'
+                : `'${step.command}' is not defined in the loaded source. Add the file that defines it.`}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import type { TraceModel, TraceStep } from '../../core/trace/model';
+import { formatMs, statusText } from '../../core/present/step-text';
+import { Icon, type IconName } from '../../components/Icon';
+
+const ICON: Record<TraceStep['kind'], IconName> = { returned: 'ok', threw: 'threw', decision: 'fork', unrecorded: 'unknown' };
+
+function laneTag(step: TraceStep): string | undefined {
+  const lane = step.lanes[step.lanes.length - 1];
+  if (!lane) return undefined;
+  if (lane.kind === 'branch') return `branch ${lane.branch}`;
+  if (lane.kind === 'attempt') return `try ${lane.attempt + 1}`;
+  return 'fallback';
+}
+
+function tone(step: TraceStep): string {
+  if (step.threw) return 'text-err';
+  if (step.kind === 'unrecorded') return 'text-warn';
+  if (step.kind === 'decision') return step.decision?.cancelled ? 'text-warn' : 'text-muted';
+  return 'text-ok';
+}
+
+export function stepLabel(step: TraceStep): string {
+  const where = step.path === undefined ? `entry ${step.index + 1}` : `path ${step.path}`;
+  const lane = laneTag(step);
+  return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}`;
+}
+
+export function StepRow({ model, step, selected, folded, onToggleFold }: {
+  model: TraceModel;
+  step: TraceStep;
+  selected: boolean;
+  folded: boolean;
+  onToggleFold?: () => void;
+}) {
+  const bar = model.maxDurationMs > 0 && step.durationMs !== undefined ? Math.max(2, (step.durationMs / model.maxDurationMs) * 64) : 0;
+  const lane = laneTag(step);
+  return (
+    <div className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : ''}`} style={{ paddingLeft: 6 + step.depth * 14 }}>
+      {step.depth > 0 && <span aria-hidden className="absolute inset-y-0 border-l border-line" style={{ left: step.depth * 14 - 4 }} />}
+      <Icon name={ICON[step.kind]} size={13} className={tone(step)} />
+      {step.kind === 'decision' ? (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden
+          className="shrink-0 font-mono text-[11px] text-muted hover:text-fg"
+          onClick={(e) => {
+            e.stopPropagation();
+            onToggleFold?.();
+          }}
+          title={folded ? 'Show branches' : 'Fold branches'}
+        >
+          {folded ? '▸' : '▾'}
+        </button>
+      ) : null}
+      <span className={`min-w-0 truncate font-mono ${step.threw ? 'font-semibold text-err' : ''}`}>{step.kind === 'decision' ? 'Parallel' : step.command}</span>
+      {step.kind === 'decision' && <span className="truncate text-[11px] text-muted">{step.decision?.cancelled ? (typeof step.decision.branch === 'number' ? `cancelled by branch ${step.decision.branch}` : 'cancelled from outside') : 'all done'}</span>}
+      {step.threw && <span className="shrink-0 rounded-sm bg-err-soft px-1 text-[10px] font-semibold uppercase tracking-wide text-err">threw</span>}
+      {step.kind === 'unrecorded' && <span className="shrink-0 rounded-sm bg-warn-soft px-1 text-[10px] font-semibold uppercase text-warn">unrecorded</span>}
+      <span className="ml-auto flex shrink-0 items-center gap-1.5">
+        {lane && step.lanes[step.lanes.length - 1]?.kind !== 'branch' && <span className="font-mono text-[10px] text-muted">{lane}</span>}
+        <span className="font-mono text-[11px] text-muted">{step.path ?? `#${step.index + 1}`}</span>
+        <span className="flex w-16 justify-start" title={formatMs(step.durationMs)}>
+          <span className={`h-1.5 rounded-sm ${step.threw ? 'bg-err' : 'bg-muted/60'}`} style={{ width: bar }} />
+        </span>
+      </span>
+    </div>
+  );
+}

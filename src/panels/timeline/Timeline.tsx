@@ -1,0 +1,94 @@
+// The step list: a virtualized listbox in recorded order. The listbox keeps
+// focus and points at the selected option with aria-activedescendant, so the
+// virtualizer can recycle rows freely.
+import { useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { TraceModel } from '../../core/trace/model';
+import { useViewStore } from '../../stores/viewStore';
+import { StepRow, stepLabel } from './StepRow';
+import { useTimelineModel } from './useTimelineModel';
+
+const ROW_HEIGHT = 26;
+
+export function Timeline({ model }: { model: TraceModel }) {
+  const { rows, selected, selectedRow, foldedSet } = useTimelineModel(model);
+  const select = useViewStore((s) => s.select);
+  const toggleFold = useViewStore((s) => s.toggleFold);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12
+  });
+
+  useEffect(() => {
+    if (selectedRow >= 0) virtualizer.scrollToIndex(selectedRow, { align: 'auto' });
+  }, [selectedRow, virtualizer]);
+
+  const total = model.steps.length;
+  return (
+    <section aria-labelledby="steps-heading" className="flex h-full min-h-0 flex-col bg-panel">
+      <header className="flex h-8 shrink-0 items-center justify-between border-b border-line px-2">
+        <h2 id="steps-heading" className="text-xs font-semibold uppercase tracking-wide text-muted">
+          Steps
+        </h2>
+        <span className="font-mono text-xs text-muted">
+          {total.toLocaleString('en-US')}
+          {model.errorSteps.length > 0 && <span className="ml-2 text-err">✗ {model.errorSteps.length}</span>}
+        </span>
+      </header>
+      <div
+        ref={scrollRef}
+        role="listbox"
+        aria-label="Steps"
+        tabIndex={0}
+        aria-activedescendant={selectedRow >= 0 ? `step-option-${selected}` : undefined}
+        className="relative min-h-0 flex-1 overflow-auto text-[12.5px] outline-offset-[-2px]"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!;
+            const style = { position: 'absolute' as const, top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` };
+            if (row.kind === 'retry') {
+              return (
+                <div key={`r-${row.path}`} aria-hidden style={style} className="flex items-center gap-1.5 text-[12px] text-muted" onClick={() => toggleFold(row.path)}>
+                  <span style={{ paddingLeft: 6 + row.depth * 14 }} className="font-mono">
+                    {foldedSet.has(row.path) ? '▸' : '▾'} ↻ Retry
+                  </span>
+                  <span className="font-mono text-[11px]">
+                    at {row.path} · {row.attempts} {row.attempts === 1 ? 'try' : 'tries'}
+                    {row.fallback ? ' · then fallback' : ''}
+                  </span>
+                </div>
+              );
+            }
+            const step = model.steps[row.stepIndex]!;
+            const isSelected = row.stepIndex === selected;
+            return (
+              <div
+                key={step.index}
+                id={`step-option-${step.index}`}
+                role="option"
+                aria-selected={isSelected}
+                aria-posinset={step.index + 1}
+                aria-setsize={total}
+                aria-label={stepLabel(step)}
+                style={style}
+                className={`cursor-default select-none ${isSelected ? 'shadow-[inset_3px_0_0_var(--ts-accent)]' : 'hover:bg-raised'}`}
+                onClick={() => select(step.index)}
+              >
+                <StepRow model={model} step={step} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
+              </div>
+            );
+          })}
+        </div>
+        {model.dropped > 0 && (
+          <p className="border-t border-dashed border-warn px-2 py-2 text-[12px] text-warn">
+            ⚠ {model.dropped.toLocaleString('en-US')} more {model.dropped === 1 ? 'step ran' : 'steps ran'} but {model.dropped === 1 ? 'was' : 'were'} dropped by a maxEntries cap.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// The flow's source files the person gave us, by file name. They outlive a
+// trace switch on purpose: dropping a second trace of the same flow keeps
+// its source open.
+import { create } from 'zustand';
+
+export interface SourceFile {
+  readonly name: string;
+  readonly text: string;
+}
+
+interface SourceState {
+  readonly files: readonly SourceFile[];
+  readonly activeFile: string | undefined;
+  addFiles(files: readonly SourceFile[]): void;
+  setActiveFile(name: string): void;
+  clear(): void;
+}
+
+export const useSourceStore = create<SourceState>()((set) => ({
+  files: [],
+  activeFile: undefined,
+  addFiles: (incoming) =>
+    set((s) => {
+      const byName = new Map(s.files.map((f) => [f.name, f] as const));
+      for (const f of incoming) byName.set(f.name, f);
+      return { files: [...byName.values()], activeFile: incoming[0]?.name ?? s.activeFile };
+    }),
+  setActiveFile: (name) => set({ activeFile: name }),
+  clear: () => set({ files: [], activeFile: undefined })
+}));
