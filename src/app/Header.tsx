@@ -20,7 +20,7 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
         {m.steps.length.toLocaleString('en-US')} {m.steps.length === 1 ? 'step' : 'steps'}
       </span>
       <span className="text-muted">·</span>
-      <span>{formatMs(m.totalMs)}</span>
+      <span title="Elapsed time of the recorded steps">{formatMs(m.wallMs)}</span>
       <span className="text-muted">·</span>
       {outcome.known ? <span className="font-semibold text-err">✗ Failure</span> : <span className="text-muted">outcome: replay to see</span>}
     </p>

@@ -7,7 +7,7 @@ import { startOrder } from './order';
 function steps(paths: (string | undefined)[]): TraceStep[] {
   return paths.map(
     (path, index) =>
-      ({ index, command: `c${index}`, path, parsedPath: path === undefined ? undefined : parsePath(path) }) as TraceStep
+      ({ index, command: `c${index}`, path, placed: path !== undefined && parsePath(path) !== undefined }) as unknown as TraceStep
   );
 }
 

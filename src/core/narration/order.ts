@@ -47,7 +47,6 @@ export function startOrder(model: Pick<TraceModel, 'matching' | 'steps'>): numbe
 }
 
 function parsedPathOf(step: TraceStep): ParsedPath | undefined {
-  if (step.parsedPath) return step.parsedPath;
   return typeof step.path === 'string' ? parsePath(step.path) : undefined;
 }
 

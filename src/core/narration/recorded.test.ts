@@ -36,7 +36,7 @@ function modelFromTrace(raw: RawTrace): NarratableModel {
       index,
       command: String(e.command),
       path: pathText,
-      parsedPath: pathText === undefined ? undefined : parsePath(pathText),
+      placed: pathText !== undefined && parsePath(pathText) !== undefined,
       kind,
       threw,
       ...(threw ? { error: e.error } : { result: e.result }),
@@ -66,7 +66,10 @@ function outcomeOf(matching: 'path' | 'position', steps: TraceStep[]): RecordedO
   const failed = (step: TraceStep | undefined): RecordedOutcome =>
     step?.kind === 'threw' ? { known: true, type: 'Failure', error: step.error, stepIndex: step.index } : unknown;
   if (matching === 'position') return failed(steps[steps.length - 1]);
-  const placed = steps.flatMap((step) => (step.parsedPath ? [{ parsed: step.parsedPath, depth: 0, step }] : []));
+  const placed = steps.flatMap((step) => {
+    const parsed = step.path === undefined ? undefined : parsePath(step.path);
+    return parsed ? [{ parsed, depth: 0, step }] : [];
+  });
   return failed(lastFailure(placed));
 }
 

@@ -11,6 +11,7 @@ import type { SequenceNode, TraceModel, TraceStep } from './model';
 import { inferOutcome } from './outcome';
 import { buildStructure } from './structure';
 import { collectWarnings } from './warnings';
+import { wallMs } from './wall';
 
 const EMPTY_ROOT: SequenceNode = { prefix: '', children: [] };
 
@@ -68,7 +69,7 @@ export function buildModel(raw: unknown): TraceModel {
         );
       }
       byPath[path] = s.index;
-      if (!s.parsedPath) unplaced++;
+      if (!s.placed) unplaced++;
     }
     const structure = buildStructure(steps);
     root = structure.root;
@@ -76,7 +77,8 @@ export function buildModel(raw: unknown): TraceModel {
   }
 
   const errorSteps: number[] = [];
-  const cumulativeMs: number[] = new Array(steps.length);
+  // A typed array clones as one block of memory, not 100,000 numbers.
+  const cumulativeMs = new Float64Array(steps.length);
   const commands: Record<string, { count: number; threw: number }> = Object.create(null);
   const unrecorded = new Map<string, number>();
   let total = 0;
@@ -114,6 +116,7 @@ export function buildModel(raw: unknown): TraceModel {
     errorSteps,
     cumulativeMs,
     totalMs: total,
+    wallMs: wallMs(matching, root, steps, total),
     maxDurationMs,
     commands,
     recordedSteps,

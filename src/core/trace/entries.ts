@@ -101,8 +101,24 @@ export function readHead(raw: Record<string, unknown>): Head {
 }
 
 /** The lanes a path's segments open, outermost first. */
-function lanesOf(parsed: ParsedPath | undefined): Lane[] {
-  if (!parsed) return [];
+// Steps in the same sequence share one lanes array: a 100,000-step trace then
+// holds a few hundred arrays, not 100,000, which keeps the model cheap to clone.
+const NO_LANES: readonly Lane[] = Object.freeze([]);
+const lanesByPrefix = new Map<string, readonly Lane[]>();
+const MAX_CACHED_PREFIXES = 50_000;
+
+function lanesOf(parsed: ParsedPath | undefined, path: string): readonly Lane[] {
+  if (!parsed || parsed.segments.length === 0) return NO_LANES;
+  const prefix = path.slice(0, path.lastIndexOf('/') + 1);
+  const cached = lanesByPrefix.get(prefix);
+  if (cached) return cached;
+  const lanes = computeLanes(parsed);
+  if (lanesByPrefix.size >= MAX_CACHED_PREFIXES) lanesByPrefix.clear();
+  lanesByPrefix.set(prefix, lanes);
+  return lanes;
+}
+
+function computeLanes(parsed: ParsedPath): readonly Lane[] {
   const lanes: Lane[] = [];
   let prefix = '';
   for (const s of parsed.segments) {
@@ -118,7 +134,7 @@ function lanesOf(parsed: ParsedPath | undefined): Lane[] {
       prefix = `${at}rf/`;
     }
   }
-  return lanes;
+  return Object.freeze(lanes);
 }
 
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
@@ -176,14 +192,14 @@ export function readStep(raw: unknown, i: number): TraceStep {
 
   const path = typeof rawPath === 'string' ? rawPath : undefined;
   const parsedPath = path === undefined ? undefined : parsePath(path);
-  const lanes = lanesOf(parsedPath);
+  const lanes = path === undefined ? NO_LANES : lanesOf(parsedPath, path);
   const hasError = Object.hasOwn(raw, 'error');
   const hasResult = Object.hasOwn(raw, 'result');
   const step: Draft = {
     index: i,
     command,
     path,
-    parsedPath,
+    placed: parsedPath !== undefined,
     kind: 'returned',
     threw: threw === true || hasError,
     hasValue: hasResult,

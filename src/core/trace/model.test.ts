@@ -174,8 +174,27 @@ describe('durations', () => {
   test('cumulative sums count a missing or null duration as 0', () => {
     const m = buildModel({ trace: [ok('a', '0', 1, 1.5), { command: 'b', path: '1', result: 1 }, { ...ok('c', '2'), durationMs: null }, ok('d', '3', 1, 2.25)] });
     expect(m.steps.map((s) => s.durationMs)).toEqual([1.5, undefined, undefined, 2.25]);
-    expect(m.cumulativeMs).toEqual([1.5, 1.5, 1.5, 3.75]);
+    expect([...m.cumulativeMs]).toEqual([1.5, 1.5, 1.5, 3.75]);
     expect(m.totalMs).toBe(3.75);
     expect(m.maxDurationMs).toBe(2.25);
+  });
+});
+
+describe('wallMs', () => {
+  test('counts a Parallel once, by its decision, not by adding its overlapping branches', () => {
+    const trace = {
+      trace: [
+        { command: 'a', path: '0', result: 1, durationMs: 2 },
+        { command: 'b', path: '1p1/0', result: 1, durationMs: 5 },
+        { command: 'c', path: '1p0/0', result: 1, durationMs: 9 },
+        { command: 'Parallel', path: '1p', result: { cancelled: false, branches: 2 }, durationMs: 9.5 },
+        { command: 'd', path: '2r0/0', threw: true, error: 'x', durationMs: 1 },
+        { command: 'd', path: '2r1/0', result: 1, durationMs: 1.25 }
+      ]
+    };
+    const result = parseTraceText(JSON.stringify(trace));
+    if (result.kind !== 'trace') throw new Error('expected a trace');
+    expect(result.model.totalMs).toBe(27.75);
+    expect(result.model.wallMs).toBe(13.75);
   });
 });

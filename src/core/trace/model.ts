@@ -6,7 +6,6 @@
 // Everything here is plain data (no Maps, no classes), so a model crosses
 // postMessage by structured clone and can be serialized for permalinks.
 
-import type { ParsedPath } from './paths';
 
 /** How a recorded entry ended. */
 export type StepKind =
@@ -38,8 +37,8 @@ export interface TraceStep {
   readonly command: string;
   /** undefined for path-less (legacy) entries */
   readonly path: string | undefined;
-  /** undefined when there is no path or it does not follow the recorder's grammar */
-  readonly parsedPath: ParsedPath | undefined;
+  /** whether the path follows the recorder's grammar (parse it with parsedPathOf when needed) */
+  readonly placed: boolean;
   readonly kind: StepKind;
   /** true for a threw entry, and for an unrecorded one that carries `threw: true` */
   readonly threw: boolean;
@@ -122,8 +121,10 @@ export interface TraceModel {
   /** indices of steps that threw (kind 'threw', or unrecorded with threw), ascending */
   readonly errorSteps: readonly number[];
   /** cumulativeMs[i] = sum of durationMs of steps 0..i (missing durations count 0) */
-  readonly cumulativeMs: readonly number[];
+  readonly cumulativeMs: Float64Array;
   readonly totalMs: number;
+  /** elapsed time: Parallel branches overlap and a decision covers its branches (see wall.ts) */
+  readonly wallMs: number;
   /** the longest single duration, for drawing bars to scale */
   readonly maxDurationMs: number;
   /** per Command name: how often it ran and how often it threw */

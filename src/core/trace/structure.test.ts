@@ -114,7 +114,7 @@ describe('paths outside the recorder grammar or contradicting each other', () =>
     const m = buildModel({ trace: [entry('a', '0'), entry('b', 'step-two'), entry('c', '1')] });
     expect(m.matching).toBe('path');
     expect(m.byPath['step-two']).toBe(1);
-    expect(m.steps[1]!.parsedPath).toBeUndefined();
+    expect(m.steps[1]!.placed).toBe(false);
     expect(m.root).toEqual(seq('', [cmd('0', 0), cmd('1', 2)]));
     expect(m.outcome).toEqual({
       known: false,

@@ -4,6 +4,7 @@
 // step costs O(path length), and each sequence is sorted once at the end.
 
 import type { SequenceNode, StructureNode, TraceStep } from './model';
+import { parsedPathOf } from './paths';
 
 interface SeqB {
   readonly prefix: string;
@@ -50,7 +51,7 @@ function child(map: Map<number, SeqB>, index: number, prefix: string): SeqB {
 
 /** Place one step; false when its path contradicts what earlier entries built (only in hand-edited traces). */
 function place(root: SeqB, step: TraceStep): boolean {
-  const parsed = step.parsedPath;
+  const parsed = parsedPathOf(step);
   if (!parsed || parsed.segments.length > MAX_DEPTH) return false;
   let seq = root;
   for (const s of parsed.segments) {
@@ -131,6 +132,6 @@ export interface Structure {
 export function buildStructure(steps: readonly TraceStep[]): Structure {
   const root = newSeq('');
   let misplaced = 0;
-  for (const step of steps) if (step.parsedPath && !place(root, step)) misplaced++;
+  for (const step of steps) if (step.placed && !place(root, step)) misplaced++;
   return { root: finish(root), misplaced };
 }
