@@ -1,5 +1,6 @@
 // Screenshots of every view in both themes, for people to look at
 // (e2e/screenshots/, ignored by git). Each also checks the view rendered.
+import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { fixture } from './support/files';
 
@@ -30,6 +31,25 @@ for (const theme of ['dark', 'light'] as const) {
       await page.getByLabel('Open trace or source files').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "trace": [\n    {"command": 5}\n  ]\n}') });
       await expect(page.getByRole('alert', { name: 'Could not open broken.json' })).toBeVisible();
       await page.screenshot({ path: `e2e/screenshots/${theme}-error.png` });
+    });
+
+    test('picker, capped trace, anonymous steps', async ({ page }) => {
+      await page.goto('/');
+      const lines = ['checkout-zero-total', 'profile-parallel', 'weather-retry'].map((c) => JSON.stringify(JSON.parse(readFileSync(fixture(`${c}/expected/trace.json`), 'utf8'))));
+      await page.getByLabel('Open trace or source files').setInputFiles({ name: 'incidents.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(lines.join('\n')) });
+      await expect(page.getByRole('table', { name: 'Traces in incidents.jsonl' })).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/${theme}-picker.png` });
+
+      await page.getByLabel('Open trace or source files').setInputFiles([fixture('capped-batch/expected/trace.json'), fixture('capped-batch/flow.ts')]);
+      await expect(page.getByRole('listbox', { name: 'Steps' }).getByRole('option')).toHaveCount(25);
+      await page.keyboard.press('End');
+      await page.keyboard.press('n');
+      await page.screenshot({ path: `e2e/screenshots/${theme}-capped.png` });
+
+      await page.getByLabel('Open trace or source files').setInputFiles([fixture('anonymous-steps/expected/trace.json'), fixture('anonymous-steps/flow.js')]);
+      await expect(page.getByRole('listbox', { name: 'Steps' }).getByRole('option')).toHaveCount(4);
+      await page.keyboard.press('j');
+      await page.screenshot({ path: `e2e/screenshots/${theme}-anonymous.png` });
     });
 
     test('retry and parallel structure', async ({ page }) => {

@@ -57,7 +57,9 @@ async function readSources(files: readonly File[]): Promise<SourceFile[]> {
 export async function openFiles(files: readonly File[]): Promise<void> {
   const sources = files.filter((f) => isSourceFileName(f.name));
   const traces = files.filter((f) => !isSourceFileName(f.name));
-  if (sources.length) useSourceStore.getState().addFiles(await readSources(sources));
+  const store = useSourceStore.getState();
+  // Source dropped together with a trace belongs to that trace; source alone is added to what is open.
+  if (sources.length) (traces.length ? store.replaceFiles : store.addFiles)(await readSources(sources));
   const trace = traces.find((f) => /\.jsonl?$/i.test(f.name)) ?? traces[0];
   if (trace) await openTraceBlob(trace, trace.name);
 }
@@ -79,7 +81,7 @@ export async function openPastedText(text: string, sourceName = 'pasted.ts'): Pr
 export async function openDemo(): Promise<void> {
   const base = import.meta.env.BASE_URL;
   const [trace, flow] = await Promise.all([fetch(`${base}demo/checkout.trace.json`), fetch(`${base}demo/flow.ts`)]);
-  if (flow.ok) useSourceStore.getState().addFiles([{ name: 'flow.ts', text: await flow.text() }]);
+  if (flow.ok) useSourceStore.getState().replaceFiles([{ name: 'flow.ts', text: await flow.text() }]);
   if (!trace.ok) {
     useTraceStore.getState().setLocal({
       status: 'error',

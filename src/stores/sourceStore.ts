@@ -12,6 +12,8 @@ interface SourceState {
   readonly files: readonly SourceFile[];
   readonly activeFile: string | undefined;
   addFiles(files: readonly SourceFile[]): void;
+  /** a trace arrived with its own source files: they replace whatever was open */
+  replaceFiles(files: readonly SourceFile[]): void;
   setActiveFile(name: string): void;
   clear(): void;
 }
@@ -25,6 +27,7 @@ export const useSourceStore = create<SourceState>()((set) => ({
       for (const f of incoming) byName.set(f.name, f);
       return { files: [...byName.values()], activeFile: incoming[0]?.name ?? s.activeFile };
     }),
+  replaceFiles: (files) => set({ files: [...files], activeFile: files[0]?.name }),
   setActiveFile: (name) => set({ activeFile: name }),
   clear: () => set({ files: [], activeFile: undefined })
 }));
