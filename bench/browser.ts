@@ -1,0 +1,93 @@
+// npm run bench:browser — load figures in real Chromium, against the built
+// app (run `npx vite build` first). Prints; asserts nothing.
+//  - load: from handing the file to the page until the step list shows it;
+//  - longest task: the longest main-thread task during the load (a frozen UI
+//    shows up here; under ~100 ms reads as responsive);
+//  - first paint bytes: JS and CSS fetched before the app's first paint.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { preview } from 'vite';
+import { chromium } from '@playwright/test';
+import { generateTrace } from './generate';
+
+const shared = process.env.TIMESCOPE_SHARED ?? path.resolve(import.meta.dirname, '../../shared');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function installLongTaskObserver(page: import('@playwright/test').Page) {
+  await page.evaluate(`(() => {
+    window.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    }).observe({ type: 'longtask' });
+  })()`);
+}
+
+const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+const address = server.httpServer.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
+const browser = await chromium.launch({ executablePath, args });
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  let firstPaintBytes = 0;
+  const counting = (r: import('@playwright/test').Response) => {
+    const type = r.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') void r.body().then((b) => (firstPaintBytes += b.length), () => undefined);
+  };
+  page.on('response', counting);
+  await page.goto(base);
+  await page.getByRole('heading', { name: 'Drop a pure-effect trace here' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  page.off('response', counting);
+  console.log(`first paint: ${(firstPaintBytes / 1024).toFixed(0)} KiB of JS and CSS (uncompressed); Monaco loads later, only with source`);
+
+  await installLongTaskObserver(page);
+
+  const cases: [string, string][] = [
+    ['big-batch (5,002 entries, 1.1 MB)', readFileSync(path.join(shared, 'fixtures/big-batch/expected/trace.json'), 'utf8')],
+    ['generated 20,000 entries', JSON.stringify(generateTrace(20_000, 120))],
+    ['generated 60,000 entries (30 MB)', JSON.stringify(generateTrace(60_000, 460))]
+  ];
+  console.log(`\n${'trace'.padEnd(36)} ${'MB'.padStart(6)} ${'load ms'.padStart(9)} ${'longest task ms'.padStart(16)}`);
+  for (const [name, text] of cases) {
+    const entries = (JSON.parse(text) as { trace: unknown[] }).trace.length;
+    // The file is built inside the page and dropped there: Playwright's own
+    // setInputFiles would spend seconds moving 30 MB over the wire, and that
+    // is not the app's time. Built as a string so no bundler helper leaks in.
+    await page.evaluate((t) => {
+      (window as unknown as { __file: File }).__file = new File([t], 'trace.json', { type: 'application/json' });
+    }, text);
+    const runs: number[] = [];
+    let longest = 0;
+    for (let i = 0; i < 3; i++) {
+      const measured = (await page.evaluate(`(async () => {
+        window.__longest = 0;
+        const dt = new DataTransfer();
+        dt.items.add(window.__file);
+        const t0 = performance.now();
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        await new Promise((resolve) => {
+          const poll = () => (document.querySelector('[role=option][aria-setsize="${entries}"]') && !document.querySelector('[aria-busy=true]') ? resolve() : setTimeout(poll, 5));
+          poll();
+        });
+        const ms = performance.now() - t0;
+        await new Promise((r) => setTimeout(r, 50));
+        return { ms, longest: window.__longest };
+      })()`)) as { ms: number; longest: number };
+      runs.push(measured.ms);
+      longest = Math.max(longest, measured.longest);
+      // Leave the trace so the next drop is a fresh load.
+      await page.goto(base);
+      await page.evaluate((t) => {
+        (window as unknown as { __file: File }).__file = new File([t], 'trace.json', { type: 'application/json' });
+      }, text);
+      await installLongTaskObserver(page);
+    }
+    runs.sort((a, b) => a - b);
+    console.log(`${name.padEnd(36)} ${(text.length / 1e6).toFixed(1).padStart(6)} ${runs[1]!.toFixed(0).padStart(9)} ${longest.toFixed(0).padStart(16)}`);
+  }
+  console.log('\nload = median of 3, file input to the step list showing the trace; longest task = worst of the 3.');
+} finally {
+  await browser.close();
+  await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+}
