@@ -157,7 +157,9 @@ export function MonacoView(props: MonacoViewProps) {
     const inst = instanceRef.current;
     const model = inst?.editor.getModel();
     if (!inst || !model || inst.shown !== activeFile) return;
-    inst.decorations.set(buildDecorations({ file: activeFile, highlight, markers, lineCount: model.getLineCount() }));
+    inst.decorations.set(
+      buildDecorations({ file: activeFile, highlight, markers, lineCount: model.getLineCount(), lineEnd: (line) => model.getLineMaxColumn(line) })
+    );
   }, [activeFile, files, highlight, markers]);
 
   // Reveal only when the highlight moves (not on every marker update), so manual scrolling sticks.

@@ -61,6 +61,7 @@ export function SourceFallback({ file, text, highlight, markers, notice }: Sourc
                   {n}
                 </span>
                 <span className="ts-fallback-code">{line === '' ? ' ' : line}</span>
+                {mark && mark.badges.length > 0 && <span className={`ts-badge ts-badge-${mark.tone}`}>{`   ${mark.badges.join('  ')}`}</span>}
               </span>
             );
           })}

@@ -25,8 +25,8 @@ describe('marksForFile', () => {
       'flow.ts'
     );
     expect(marks).toEqual([
-      { line: 3, tone: 'ok', labels: ['a ran 1×'] },
-      { line: 9, tone: 'mixed', labels: ['b ran 1×', 'c threw 1×'] }
+      { line: 3, tone: 'ok', labels: ['a ran 1×'], badges: [] },
+      { line: 9, tone: 'mixed', labels: ['b ran 1×', 'c threw 1×'], badges: [] }
     ]);
   });
 
@@ -80,5 +80,22 @@ describe('escapeMarkdown', () => {
   it('escapes Markdown syntax in labels', () => {
     expect(escapeMarkdown('cmd_fetch_cart *1×* [x](y)')).toBe('cmd\\_fetch\\_cart \\*1×\\* \\[x\\]\\(y\\)');
     expect(escapeMarkdown('ran 1× · threw 1×')).toBe('ran 1× · threw 1×');
+  });
+});
+
+describe('badges after a marked line', () => {
+  const markers = [
+    { file: 'flow.ts', line: 3, tone: 'ok' as const, label: 'a ran 2×', badge: '✓ 2×' },
+    { file: 'flow.ts', line: 3, tone: 'error' as const, label: 'b ran 1×', badge: '✗ threw 1×' }
+  ];
+  it('sit at the end of the line, one decoration for all the badges of that line', () => {
+    const out = buildDecorations({ file: 'flow.ts', markers, lineEnd: (line) => (line === 3 ? 41 : 1) });
+    const after = out.filter((d) => d.options.after);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.range).toEqual({ startLineNumber: 3, startColumn: 41, endLineNumber: 3, endColumn: 41 });
+    expect(after[0]!.options.after).toEqual({ content: '   ✓ 2×  ✗ threw 1×', inlineClassName: 'ts-badge ts-badge-mixed' });
+  });
+  it('are left out when the line end is unknown', () => {
+    expect(buildDecorations({ file: 'flow.ts', markers }).some((d) => d.options.after)).toBe(false);
   });
 });

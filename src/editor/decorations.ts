@@ -22,21 +22,23 @@ export interface LineMark {
   readonly line: number;
   readonly tone: MarkerTone;
   readonly labels: readonly string[];
+  readonly badges: readonly string[];
 }
 
 /** Markers of one file, one per line: labels kept in order, tones merged (ok + error -> mixed). */
 export function marksForFile(markers: readonly EditorMarker[] | undefined, file: string, lineCount = Infinity): LineMark[] {
-  const byLine = new Map<number, { tone: MarkerTone; labels: string[] }>();
+  const byLine = new Map<number, { tone: MarkerTone; labels: string[]; badges: string[] }>();
   for (const m of markers ?? []) {
     if (m.file !== file || !Number.isInteger(m.line) || m.line < 1 || m.line > lineCount) continue;
     const at = byLine.get(m.line);
-    if (!at) byLine.set(m.line, { tone: m.tone, labels: [m.label] });
+    if (!at) byLine.set(m.line, { tone: m.tone, labels: [m.label], badges: m.badge ? [m.badge] : [] });
     else {
       at.labels.push(m.label);
+      if (m.badge) at.badges.push(m.badge);
       if (at.tone !== m.tone) at.tone = 'mixed';
     }
   }
-  return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, { tone, labels }]) => ({ line, tone, labels }));
+  return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, { tone, labels, badges }]) => ({ line, tone, labels, badges }));
 }
 
 /** Labels are names and counts, not Markdown: escape so `cmd_a_b` does not turn italic. */
@@ -57,6 +59,8 @@ export interface DecorationInput {
   readonly markers?: readonly EditorMarker[] | undefined;
   /** the model's line count, to drop lines that no longer exist after an edit */
   readonly lineCount?: number;
+  /** where a line ends, so badges can sit after its text; without it no badges are drawn */
+  readonly lineEnd?: (line: number) => number;
 }
 
 /**
@@ -64,7 +68,7 @@ export interface DecorationInput {
  * and z-index on purpose: Monaco then renders one glyph with both class names (see editor.css)
  * instead of widening the margin to a second lane.
  */
-export function buildDecorations({ file, highlight, markers, lineCount = Infinity }: DecorationInput): Decoration[] {
+export function buildDecorations({ file, highlight, markers, lineCount = Infinity, lineEnd }: DecorationInput): Decoration[] {
   const out: Decoration[] = [];
   for (const mark of marksForFile(markers, file, lineCount)) {
     out.push({
@@ -77,6 +81,13 @@ export function buildDecorations({ file, highlight, markers, lineCount = Infinit
         overviewRuler: { color: RULER_COLOR[mark.tone], position: RULER_RIGHT }
       }
     });
+    if (lineEnd && mark.badges.length) {
+      const end = lineEnd(mark.line);
+      out.push({
+        range: { startLineNumber: mark.line, startColumn: end, endLineNumber: mark.line, endColumn: end },
+        options: { after: { content: `   ${mark.badges.join('  ')}`, inlineClassName: `ts-badge ts-badge-${mark.tone}` } }
+      });
+    }
   }
   const h = highlight;
   if (h && h.file === file && Number.isInteger(h.line) && h.line >= 1 && h.line <= lineCount) {

@@ -26,4 +26,6 @@ export interface EditorMarker {
   readonly tone: MarkerTone;
   /** shown on hover, e.g. 'cmdChargeCard ran 1× · threw 1×' */
   readonly label: string;
+  /** short text shown after the line, e.g. '✗ 1× threw' (how many times the Command ran) */
+  readonly badge?: string;
 }

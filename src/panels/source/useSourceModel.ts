@@ -11,6 +11,7 @@ export interface GutterMarker {
   readonly line: number;
   readonly tone: 'ok' | 'error' | 'mixed';
   readonly label: string;
+  readonly badge: string;
 }
 
 export function useSourceModel(model: TraceModel | undefined) {
@@ -30,7 +31,8 @@ export function useSourceModel(model: TraceModel | undefined) {
       const stats = model.commands[name]!;
       const tone = stats.threw === 0 ? 'ok' : stats.threw === stats.count ? 'error' : 'mixed';
       const label = `${name} ran ${stats.count}×${stats.threw ? ` · threw ${stats.threw}×` : ' · always returned'}`;
-      return { file: loc.file, line: loc.line, tone, label };
+      const badge = stats.threw === 0 ? `✓ ${stats.count}×` : stats.threw === stats.count ? `✗ threw ${stats.count}×` : `${stats.count}× · ✗ ${stats.threw}× threw`;
+      return { file: loc.file, line: loc.line, tone, label, badge };
     });
   }, [model, locations]);
 
