@@ -11,7 +11,11 @@ function Modal({ id, title, children }: { id: Exclude<Dialog, 'none'>; title: st
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element (the close button); the field is what you came for.
+      dialog.querySelector<HTMLElement>('textarea, input')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

@@ -5,6 +5,8 @@ import type { LocalLoad } from '../stores/traceStore';
 import { useTraceStore } from '../stores/traceStore';
 import { useSourceStore, type SourceFile } from '../stores/sourceStore';
 import { parseInWorker } from '../worker/parseClient';
+import { useViewStore } from '../stores/viewStore';
+import { clearStepHash } from './stepHash';
 
 const SOURCE_FILE = /\.(m?[jt]sx?|c[jt]s)$/i;
 
@@ -30,8 +32,11 @@ function forgetTraceUrl() {
 }
 
 export async function openTraceBlob(blob: Blob, fileName: string): Promise<void> {
-  const { setLocal } = useTraceStore.getState();
+  const { setLocal, local } = useTraceStore.getState();
   forgetTraceUrl();
+  // Remember where you were, for "Back to …" should this file turn out bad; the new trace starts at step 1.
+  if (local.status === 'ready') useTraceStore.setState({ lastReadyStep: useViewStore.getState().selected });
+  clearStepHash();
   setLocal({ status: 'loading', label: `Reading ${fileName}`, progress: undefined });
   try {
     const result = await parseInWorker(blob, fileName, (progress) => {

@@ -3,22 +3,7 @@
 import { useEffect } from 'react';
 import type { TraceModel } from '../core/trace/model';
 import { useViewStore } from '../stores/viewStore';
-
-function stepFromHash(total: number): number | undefined {
-  const params = new URLSearchParams(window.location.hash.slice(1));
-  const raw = params.get('step');
-  if (raw === null || !/^\d+$/.test(raw)) return undefined;
-  const n = Number(raw);
-  return n >= 1 && n <= total ? n - 1 : undefined;
-}
-
-function writeHash(index: number) {
-  const params = new URLSearchParams(window.location.hash.slice(1));
-  params.set('step', String(index + 1));
-  const url = new URL(window.location.href);
-  url.hash = params.toString();
-  if (url.href !== window.location.href) window.history.replaceState(null, '', url);
-}
+import { stepFromHash, writeHash } from './stepHash';
 
 export function useStepHash(model: TraceModel | undefined) {
   const selected = useViewStore((s) => s.selected);

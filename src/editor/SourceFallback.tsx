@@ -36,9 +36,9 @@ export function SourceFallback({ file, text, highlight, markers, notice }: Sourc
   }, [hlLine, file]);
 
   return (
-    <div ref={scrollRef} className="ts-fallback absolute inset-0 overflow-auto" data-testid="source-fallback">
+    <div ref={scrollRef} tabIndex={0} role="region" aria-label={`Source of ${file}`} className="ts-fallback absolute inset-0 overflow-auto" data-testid="source-fallback">
       {notice ? <p className="ts-fallback-notice px-3 py-1 text-xs">{notice}</p> : null}
-      <pre className="ts-fallback-pre" aria-label={`Source of ${file}`}>
+      <pre className="ts-fallback-pre">
         <code>
           {lines.map((line, i) => {
             const n = i + 1;

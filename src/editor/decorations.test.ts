@@ -93,6 +93,7 @@ describe('badges after a marked line', () => {
     const after = out.filter((d) => d.options.after);
     expect(after).toHaveLength(1);
     expect(after[0]!.range).toEqual({ startLineNumber: 3, startColumn: 41, endLineNumber: 3, endColumn: 41 });
+    expect(after[0]!.options.showIfCollapsed).toBe(true);
     expect(after[0]!.options.after).toEqual({ content: '   ✓ 2×  ✗ threw 1×', inlineClassName: 'ts-badge ts-badge-mixed' });
   });
   it('are left out when the line end is unknown', () => {

@@ -85,7 +85,8 @@ export function buildDecorations({ file, highlight, markers, lineCount = Infinit
       const end = lineEnd(mark.line);
       out.push({
         range: { startLineNumber: mark.line, startColumn: end, endLineNumber: mark.line, endColumn: end },
-        options: { after: { content: `   ${mark.badges.join('  ')}`, inlineClassName: `ts-badge ts-badge-${mark.tone}` } }
+        // An empty range draws its injected text only with showIfCollapsed.
+        options: { showIfCollapsed: true, after: { content: `   ${mark.badges.join('  ')}`, inlineClassName: `ts-badge ts-badge-${mark.tone}` } }
       });
     }
   }

@@ -47,6 +47,13 @@ export async function fetchTrace(rawUrl: string, signal?: AbortSignal): Promise<
       hint: response.status === 404 ? 'Check the link: the trace is not at that address.' : 'Try again, or download the file and drop it here.'
     });
   }
+  const type = response.headers.get('content-type') ?? '';
+  if (/text\/html/i.test(type)) {
+    throw new TraceFetchError({
+      message: `${url.href} is a web page (${type.split(';')[0]}), not a trace.`,
+      hint: 'Link to the raw .json file; many file hosts have a "raw" or "download" link for that.'
+    });
+  }
   const blob = await response.blob();
   const fileName = fileNameOf(url);
   return { result: await parseInWorker(blob, fileName), fileName };

@@ -24,6 +24,8 @@ interface TraceState {
   readonly collection: Extract<LocalLoad, { status: 'picking' }> | undefined;
   /** the last trace that opened, so a bad file never costs you the good one on screen */
   readonly lastReady: Extract<LocalLoad, { status: 'ready' }> | undefined;
+  /** the step that was selected in lastReady when another load began */
+  readonly lastReadyStep: number;
   setLocal(load: LocalLoad): void;
   openUrl(url: string): void;
   pick(from: Extract<LocalLoad, { status: 'picking' }>, index: number): void;
@@ -36,6 +38,7 @@ export const useTraceStore = create<TraceState>()((set, get) => ({
   generation: 0,
   collection: undefined,
   lastReady: undefined,
+  lastReadyStep: 0,
   setLocal: (load) =>
     set((s) => ({
       lastReady: load.status === 'ready' ? load : s.lastReady,

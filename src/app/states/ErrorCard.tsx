@@ -1,10 +1,12 @@
 import type { TraceProblem } from '../../core/trace/errors';
 import { useTraceStore } from '../../stores/traceStore';
 import { pickFiles } from '../filePicker';
+import { writeHash } from '../stepHash';
 
 export function ErrorCard({ problem, fileName }: { problem: TraceProblem; fileName: string | undefined }) {
   const lastReady = useTraceStore((s) => s.lastReady);
   const setLocal = useTraceStore((s) => s.setLocal);
+  const lastReadyStep = useTraceStore((s) => s.lastReadyStep);
   return (
     <div className="flex h-full items-center justify-center p-6">
       <div role="alert" aria-labelledby="load-error-title" className="w-full max-w-xl rounded-lg border border-err/50 bg-panel p-6">
@@ -19,7 +21,10 @@ export function ErrorCard({ problem, fileName }: { problem: TraceProblem; fileNa
             Open another file…
           </button>
           {lastReady && (
-            <button type="button" className="rounded border border-line px-3 py-1.5 hover:bg-raised" onClick={() => setLocal(lastReady)}>
+            <button type="button" className="rounded border border-line px-3 py-1.5 hover:bg-raised" onClick={() => {
+                writeHash(lastReadyStep);
+                setLocal(lastReady);
+              }}>
               Back to {lastReady.fileName}
             </button>
           )}

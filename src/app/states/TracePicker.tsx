@@ -1,5 +1,6 @@
 import type { LocalLoad } from '../../stores/traceStore';
 import { useTraceStore } from '../../stores/traceStore';
+import { clearStepHash } from '../stepHash';
 
 type Picking = Extract<LocalLoad, { status: 'picking' }>;
 
@@ -27,7 +28,10 @@ export function TracePicker({ load }: { load: Picking }) {
               <tr key={s.line} className="border-t border-line hover:bg-raised">
                 <td className="px-2 py-1 font-mono text-muted">{s.line}</td>
                 <td className="px-2 py-1">
-                  <button type="button" className="font-mono text-accent underline-offset-2 hover:underline" onClick={() => pick(load, i)}>
+                  <button type="button" className="font-mono text-accent underline-offset-2 hover:underline" onClick={() => {
+                      clearStepHash();
+                      pick(load, i);
+                    }}>
                     {s.flowName ?? '(unnamed flow)'}
                   </button>
                 </td>
