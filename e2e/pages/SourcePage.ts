@@ -19,7 +19,7 @@ export class SourcePage {
   readonly fallback: Locator;
 
   constructor(readonly page: Page) {
-    this.region = page.getByRole('region', { name: 'Source' });
+    this.region = page.getByRole('region', { name: 'Source', exact: true });
     this.tabs = this.region.getByRole('tablist', { name: 'Source files' });
     this.monacoHost = page.getByTestId('monaco-host');
     this.monacoPanel = this.region.locator('[role="tabpanel"][data-editor="monaco"]');
@@ -55,6 +55,19 @@ export class SourcePage {
       const text = (textRow?.textContent ?? '').replace(/\u00a0/g, ' ');
       return { number, text, error: hl.classList.contains('ts-line-highlight-error') };
     });
+  }
+
+  /** The text Monaco shows on line `line` (with anything injected after it), or null when that row is not rendered. */
+  async monacoLineText(line: number): Promise<string | null> {
+    return this.monacoHost.evaluate((host, line) => {
+      const editor = host.querySelector('.monaco-editor');
+      if (!editor) return null;
+      const marginRow = [...editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div')].find(
+        (d) => d.querySelector('.line-numbers')?.textContent?.trim() === String(line)
+      );
+      const textRow = marginRow && [...editor.querySelectorAll<HTMLElement>('.view-lines > .view-line')].find((l) => l.style.top === marginRow.style.top);
+      return textRow ? (textRow.textContent ?? '').replace(/\u00a0/g, ' ') : null;
+    }, line);
   }
 
   /** Same for the plain-text fallback (before Monaco loads). */
