@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // Fixture flows import from 'pure-effect'; in tests that is our clean-room runtime.
+    alias: { 'pure-effect': fileURLToPath(new URL('./src/core/effect/index.ts', import.meta.url)) }
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     environment: 'node',

@@ -1,0 +1,48 @@
+// Copying values the way the recorder and the replay do (spec §4.6): through
+// JSON, with any reference to one of the value's own ancestors dropped, so a
+// cycle is cut while an object reached twice without a cycle is copied twice.
+
+export type CopyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+
+type Transform = (value: unknown) => unknown;
+
+function ancestorCut(transform?: Transform): (this: unknown, key: string, value: unknown) => unknown {
+  const chain: unknown[] = [];
+  return function (this: unknown, _key: string, raw: unknown): unknown {
+    // JSON.stringify calls the replacer with the object being serialized as
+    // `this`, so everything above it in `chain` has been left behind.
+    while (chain.length > 0 && chain[chain.length - 1] !== this) chain.pop();
+    const value = transform ? transform(raw) : raw;
+    if (typeof value === 'object' && value !== null) {
+      if (chain.includes(value)) return undefined;
+      chain.push(value);
+    }
+    return value;
+  };
+}
+
+function copyWith(v: unknown, transform?: Transform): CopyResult {
+  try {
+    const text = JSON.stringify(v, ancestorCut(transform));
+    // undefined, a function or a Symbol has no JSON: the copy is undefined (no `result` key).
+    return { ok: true, value: text === undefined ? undefined : (JSON.parse(text) as unknown) };
+  } catch (error) {
+    // A BigInt, or a getter that throws.
+    return { ok: false, error };
+  }
+}
+
+/** `JSON.parse(JSON.stringify(v, cut))`, reporting failure instead of throwing. */
+export function copyValue(v: unknown): CopyResult {
+  return copyWith(v);
+}
+
+/**
+ * Like copyValue, but every Error anywhere in the value is first replaced by
+ * `toStored(error)` (its stored form). Timescope's reports use this so that a
+ * nested error (a Retry's lastError, say) keeps its message; the library
+ * itself would store a nested Error as its bare own keys.
+ */
+export function copyStoringErrors(v: unknown, toStored: (e: Error) => unknown): CopyResult {
+  return copyWith(v, (x) => (x instanceof Error ? toStored(x) : x));
+}

@@ -1,0 +1,87 @@
+// effectPipe (spec §2.6): an eager fold. Pure steps run while the flow is
+// built, up to the first pending node; that node is copied with a wrapped
+// `next` that resumes the fold when the interpreter calls it. A built tree is
+// never mutated, so it can be run again.
+
+import { describeArg } from './describe';
+import { EffectTypeError, notEffectError } from './errors';
+import { isEffect, type AnyNode } from './kinds';
+import { commandName, makeCommand, Success, type Effect, type Next } from './nodes';
+import { currentTracer } from './tracer';
+
+type Step = (value: unknown) => unknown;
+
+// The input a pipeline was called with, keyed on the exact root object it
+// returned: runEffect hands it to onRun (§2.1). No node carries it as a field.
+const pipeInputs = new WeakMap<object, unknown>();
+
+export function pipeInputOf(effect: unknown): unknown {
+  return typeof effect === 'object' && effect !== null ? pipeInputs.get(effect) : undefined;
+}
+
+export function effectPipe(...steps: Array<(value: never) => unknown>): (start?: unknown) => Effect {
+  steps.forEach((s: unknown, i) => {
+    if (typeof s !== 'function') {
+      throw new EffectTypeError(`effectPipe's step ${i + 1} is ${describeArg(s)}; each step is a function that returns an Effect.`);
+    }
+  });
+  const fns = steps as unknown as readonly Step[];
+  return (start?: unknown): Effect => {
+    const node = fold(fns, Success(start) as unknown as AnyNode, 0);
+    // A pending node is already a fresh copy; an outcome is copied here, so two
+    // flows never share a WeakMap key.
+    const root = node.type === 'Success' || node.type === 'Failure' ? { ...node } : node;
+    pipeInputs.set(root, start);
+    return root as unknown as Effect;
+  };
+}
+
+/** What a bad `next` result is blamed on (§2.7). */
+export function nextSource(node: AnyNode): string {
+  switch (node.type) {
+    case 'Command':
+      return `The next of Command '${commandName(node)}'`;
+    case 'Ask':
+      return 'The next of an Ask';
+    case 'Retry':
+      return 'The next of a Retry';
+    default:
+      return 'The next of a Parallel';
+  }
+}
+
+function fold(steps: readonly Step[], start: AnyNode, from: number): AnyNode {
+  let node = start;
+  let i = from;
+  // A loop, not recursion: a long run of pure steps must not grow the stack.
+  for (;;) {
+    if (node.type === 'Failure') return node;
+    if (node.type !== 'Success') return rewire(steps, node, i);
+    const step = steps[i];
+    if (!step) return node;
+    i += 1;
+    const value = node.value;
+    const t = currentTracer();
+    const r = t ? t.withInput(value, () => step(value)) : step(value);
+    if (!isEffect(r)) throw notEffectError(`Step '${step.name || 'anonymous'}'`, r);
+    t?.adopt(r, value);
+    node = r;
+  }
+}
+
+function rewire(steps: readonly Step[], node: AnyNode, i: number): AnyNode {
+  const original = node.next as (v: unknown) => unknown;
+  const wrapped = (v: unknown): unknown => {
+    const r = original(v);
+    currentTracer()?.nextReturned(r);
+    if (!isEffect(r)) throw notEffectError(nextSource(node), r);
+    return fold(steps, r, i);
+  };
+  // Rebuilding through makeCommand validates a hand-built Command here (§2.6).
+  const copy: AnyNode =
+    node.type === 'Command'
+      ? (makeCommand(node.cmd, wrapped, node.meta) as unknown as AnyNode)
+      : { ...node, next: wrapped as Next };
+  currentTracer()?.inherit(node, copy);
+  return copy;
+}

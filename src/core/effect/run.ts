@@ -1,0 +1,128 @@
+// runEffect (spec §3.1) and the sequence loop every sequence runs (§3.2).
+
+import { describeArg, describeConfig } from './describe';
+import { notEffectError, quiet } from './errors';
+import { globalHooks, HOOK_NAMES, mergeHooks, type Hooks, type OnStep } from './hooks';
+import { cancelled, IoFault, isSuccess, type StepResult } from './internal';
+import { isEffect, type AnyNode } from './kinds';
+import { Failure, type CommandNode, type Outcome, type ParallelNode, type RetryNode } from './nodes';
+import { nextSource, pipeInputOf } from './pipe';
+import { currentTracer } from './tracer';
+import { runCommand } from './command';
+import { runRetry } from './runRetry';
+import { runParallel } from './runParallel';
+
+export interface CallConfig extends Hooks {
+  readonly inherit?: boolean;
+}
+
+/** Settings only the replay engine uses. */
+export interface RunInternals {
+  /** Retry waits take one 0 ms timer turn (§6.9). */
+  readonly fastRetry?: boolean;
+}
+
+/** One run's state, handed to the parts that run Commands, Retries and Parallels. */
+export interface Run {
+  readonly context: unknown;
+  readonly onStep: OnStep | undefined;
+  readonly onBeforeCommand: (command: CommandNode, context: unknown) => Promise<void>;
+  readonly fastRetry: boolean;
+  sequence(start: unknown, signal: AbortSignal | undefined, prefix: string): Promise<StepResult>;
+}
+
+function callConfigProblem(c: unknown): string | undefined {
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return `runEffect's callConfig must be an object, got ${describeConfig(c)}.`;
+  const rec = c as Record<string, unknown>;
+  const known: readonly string[] = [...HOOK_NAMES, 'inherit'];
+  const unknownKey = Object.keys(rec).find((k) => !known.includes(k));
+  if (unknownKey !== undefined) {
+    return `runEffect's callConfig has no option named '${unknownKey}'; its options are onStep, onRun, onBeforeCommand and inherit.`;
+  }
+  for (const h of HOOK_NAMES) {
+    const v = rec[h];
+    if (v !== undefined && typeof v !== 'function') return `callConfig.${h} must be a function, got ${describeArg(v)}.`;
+  }
+  if (rec.inherit !== undefined && typeof rec.inherit !== 'boolean') {
+    return `callConfig.inherit must be true or false, got ${describeArg(rec.inherit)}.`;
+  }
+  return undefined;
+}
+
+/** Run a flow. Never throws synchronously: every refusal is a rejection. */
+export function runEffect(effect: unknown, context?: unknown, callConfig?: CallConfig): Promise<Outcome> {
+  return runWith(effect, context, callConfig, {});
+}
+
+export async function runWith(effect: unknown, context: unknown, callConfig: unknown, internals: RunInternals): Promise<Outcome> {
+  // Only undefined defaults: a null context is passed through as it is.
+  const ctx = context === undefined ? {} : context;
+  const config = callConfig === undefined ? {} : callConfig;
+  const problem = callConfigProblem(config);
+  if (problem) throw new TypeError(problem);
+  const local = config as CallConfig;
+  const hooks = mergeHooks([...(local.inherit === false ? [] : globalHooks()), local]);
+  const run: Run = {
+    context: ctx,
+    onStep: hooks.onStep,
+    onBeforeCommand: hooks.onBeforeCommand,
+    fastRetry: internals.fastRetry === true,
+    sequence: (start, signal, prefix) => runSequence(run, start, signal, prefix)
+  };
+  const op = async (): Promise<Outcome> => {
+    const out = await runSequence(run, effect, undefined, '');
+    return out instanceof IoFault ? Failure(out.error) : out;
+  };
+  if (!hooks.onRun) return op();
+  const flowName = (ctx as { flowName?: unknown } | null | undefined)?.flowName || '';
+  return (await hooks.onRun(effect, op, flowName, pipeInputOf(effect))) as Outcome;
+}
+
+async function runSequence(run: Run, start: unknown, signal: AbortSignal | undefined, prefix: string): Promise<StepResult> {
+  let node: unknown = start;
+  let source = 'The flow';
+  let k = 0;
+  for (;;) {
+    if (!isEffect(node)) {
+      quiet(node);
+      throw notEffectError(source, node);
+    }
+    if (node.type === 'Success' || node.type === 'Failure') return node as unknown as Outcome;
+    if (signal?.aborted) return cancelled();
+    source = nextSource(node);
+    if (node.type === 'Ask') {
+      node = callAskNext(node, run.context);
+      continue;
+    }
+    const path = prefix + String(k);
+    k += 1;
+    let out: StepResult;
+    if (node.type === 'Command') out = await runCommand(run, node as unknown as CommandNode, signal, path);
+    else if (node.type === 'Retry') out = await runRetry(run, node as unknown as RetryNode, signal, path);
+    else out = await runParallel(run, node as unknown as ParallelNode, signal, path);
+    if (!isSuccess(out)) return out;
+    node = callNext(node, out.value, node.type === 'Retry' ? undefined : path);
+  }
+}
+
+function callAskNext(node: AnyNode, context: unknown): unknown {
+  const next = node.next as (c: unknown) => unknown;
+  const t = currentTracer();
+  return t ? t.withInput(t.askInput(node), () => next(context)) : next(context);
+}
+
+/** Call a step's next; with a tracer, note what it passed on (`path` is the step whose value this is). */
+function callNext(node: AnyNode, value: unknown, path: string | undefined): unknown {
+  const next = node.next as (v: unknown) => unknown;
+  const t = currentTracer();
+  if (!t) return next(value);
+  if (path === undefined) return t.withInput(value, () => next(value));
+  t.expectNext(path);
+  try {
+    const r = t.withInput(value, () => next(value));
+    t.nextReturned(r);
+    return r;
+  } finally {
+    t.endNext();
+  }
+}

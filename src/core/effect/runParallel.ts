@@ -1,0 +1,154 @@
+// Running a Parallel (spec §2.5, and §6.10 for a recorded decision): an
+// AbortController scope linked to the enclosing one, branches under
+// `<k>p<i>/`, the trigger, the decision, and the result rules.
+
+import { asDirective, cancelled, IoFault, isCut, isHarness, isSuccess, type ParallelDirective, type StepResult } from './internal';
+import { isInteger } from './kinds';
+import { Failure, Success, type Outcome, type ParallelNode } from './nodes';
+import type { Run } from './run';
+import { currentTracer } from './tracer';
+
+interface Settled {
+  readonly results: Array<StepResult | undefined>;
+  /** branch index → what it threw (a bug) */
+  readonly threw: Map<number, unknown>;
+  readonly trigger: number | null;
+  /** set when replaying a recorded cancellation: the recorded trigger (null: the enclosing Parallel) */
+  readonly reproduce: { readonly branch: number | null } | undefined;
+  readonly directive: ParallelDirective | undefined;
+  readonly decision: Record<string, unknown>;
+}
+
+export async function runParallel(run: Run, node: ParallelNode, outer: AbortSignal | undefined, path: string): Promise<StepResult> {
+  currentTracer()?.started(node, path);
+  const ppath = `${path}p`;
+  const controller = new AbortController();
+  let parentAborted = false;
+  const onOuterAbort = (): void => {
+    parentAborted = true;
+    controller.abort();
+  };
+  if (outer?.aborted) onOuterAbort();
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+
+  let branches: Promise<Settled> | undefined;
+  // op resolves to the decision, even when a branch threw: the bug is rethrown
+  // only after the decision has gone back through onStep (so it is recorded).
+  const op = async (directive?: unknown): Promise<unknown> => {
+    branches ??= runBranches(run, node, controller, ppath, asDirective(directive), () => parentAborted);
+    return (await branches).decision;
+  };
+  try {
+    try {
+      if (run.onStep) await run.onStep('Parallel', 'Parallel', op, ppath);
+      else await op();
+    } catch (e) {
+      if (isCut(e)) return cancelled();
+      if (isHarness(e) || branches) throw e;
+      return new IoFault(e);
+    }
+    if (!branches) {
+      throw new TypeError(
+        `An onStep hook returned without letting op run the Parallel at path '${ppath}'. ` +
+          'A hook has to call op for a Parallel and pass on what it returns or throws, because op runs its branches.'
+      );
+    }
+    return conclude(node, await branches, parentAborted);
+  } finally {
+    outer?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+function readDirective(d: ParallelDirective | undefined, n: number): Settled['reproduce'] {
+  if (!d?.hasDecision) return undefined;
+  const rec = d.decision;
+  if (typeof rec !== 'object' || rec === null) return undefined;
+  const { cancelled: c, branch, branches } = rec as Record<string, unknown>;
+  if (c === true && isInteger(branch) && branch >= n) throw d.faults.pastEnd(branch, n);
+  if (isInteger(branches) && branches !== n) throw d.faults.count(branches, n);
+  if (c === true && (branch === null || (isInteger(branch) && branch >= 0))) return { branch: branch as number | null };
+  // {cancelled: false} or an unusable decision: replay by timing, as a live run would.
+  return undefined;
+}
+
+async function runBranches(
+  run: Run,
+  node: ParallelNode,
+  controller: AbortController,
+  ppath: string,
+  directive: ParallelDirective | undefined,
+  parentAborted: () => boolean
+): Promise<Settled> {
+  const n = node.effects.length;
+  // Checked before any branch runs.
+  const reproduce = readDirective(directive, n);
+  const settledOpt = node.options.settled === true;
+  const results: Array<StepResult | undefined> = new Array<StepResult | undefined>(n).fill(undefined);
+  const threw = new Map<number, unknown>();
+  let trigger: number | null = null;
+  const signal = controller.signal;
+
+  // The first branch to end badly (by completion time) is the trigger; when
+  // reproducing a recorded cancellation no branch cancels any other.
+  const stop = (i: number): void => {
+    if (reproduce) return;
+    if (trigger === null && !parentAborted()) trigger = i;
+    controller.abort();
+  };
+  const runOne = async (i: number): Promise<void> => {
+    try {
+      const out = await run.sequence(node.effects[i], signal, `${ppath}${i}/`);
+      results[i] = out;
+      if (!settledOpt && !isSuccess(out)) stop(i);
+    } catch (e) {
+      threw.set(i, e);
+      stop(i); // a bug cancels the siblings even when settled
+    }
+  };
+
+  const limit = node.options.limit;
+  if (typeof limit === 'number' && limit < n) {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < n) {
+        const i = next;
+        next += 1;
+        // A branch still queued when the scope is aborted ends without calling any hook.
+        if (signal.aborted) results[i] = cancelled();
+        else await runOne(i);
+      }
+    };
+    await Promise.all(Array.from({ length: limit }, worker));
+  } else {
+    await Promise.all(node.effects.map((_, i) => runOne(i)));
+  }
+
+  let decision: Record<string, unknown>;
+  if (reproduce) decision = { cancelled: true, branch: reproduce.branch, branches: n };
+  else if (trigger !== null) decision = { cancelled: true, branch: trigger, branches: n };
+  else if (parentAborted()) decision = { cancelled: true, branch: null, branches: n };
+  else decision = { cancelled: false, branches: n };
+  return { results, threw, trigger, reproduce, directive, decision };
+}
+
+function conclude(node: ParallelNode, s: Settled, parentAborted: boolean): StepResult {
+  // A bug wins over everything, lowest branch index first.
+  const thrown = [...s.threw.keys()].sort((a, b) => a - b)[0];
+  if (thrown !== undefined) throw s.threw.get(thrown);
+  const results = s.results as StepResult[];
+  const firstBad = (): StepResult | undefined => results.find((r) => !isSuccess(r));
+  const values = (): StepResult => Success(results.map((r) => (r as Outcome & { value?: unknown }).value));
+
+  if (s.reproduce) {
+    if (s.reproduce.branch === null) return firstBad() ?? values();
+    const out = results[s.reproduce.branch] as StepResult;
+    if (isSuccess(out)) throw s.directive?.faults.didNotFail(s.reproduce.branch);
+    return out;
+  }
+  if (node.options.settled === true) {
+    return Success(results.map((r) => (r instanceof IoFault ? Failure(r.error) : r.type === 'Success' ? Success(r.value) : Failure(r.error))));
+  }
+  if (s.trigger !== null) return results[s.trigger] as StepResult;
+  if (parentAborted) return firstBad() ?? values();
+  return values();
+}

@@ -1,0 +1,50 @@
+// Running a Retry (spec §2.4): attempts under `<k>r<i>/`, waits, exhaustion,
+// and the onExhausted fallback under `<k>rf/`.
+
+import { notEffectError } from './errors';
+import { cancelled, IoFault, type StepResult } from './internal';
+import { isEffect } from './kinds';
+import type { RetryNode } from './nodes';
+import type { Run } from './run';
+
+export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | undefined, path: string): Promise<StepResult> {
+  const o = node.options;
+  const attempts = o.attempts ?? 3;
+  const delay = o.delay ?? 100;
+  const backoff = o.backoff ?? 1;
+  let lastError: unknown;
+  for (let i = 0; i <= attempts; i += 1) {
+    if (i > 0) await wait(run.fastRetry ? 0 : delay * backoff ** (i - 1), signal);
+    if (signal?.aborted) return cancelled();
+    // Every attempt re-runs the whole wrapped tree, Commands that succeeded included.
+    const out = await run.sequence(node.effect, signal, `${path}r${i}/`);
+    // Only an I/O fault is retried; a Success or Failure is returned at once.
+    if (!(out instanceof IoFault)) return out;
+    lastError = out.error;
+  }
+  const exhaustion = { retryExhausted: true as const, lastError, attempts };
+  const onExhausted = o.onExhausted;
+  if (typeof onExhausted !== 'function') return new IoFault(exhaustion);
+  if (signal?.aborted) return cancelled();
+  const fallback = onExhausted(exhaustion);
+  if (!isEffect(fallback)) throw notEffectError("Retry option 'onExhausted'", fallback);
+  // The fallback's outcome is returned as it is: not wrapped, and a throw in it is an I/O fault again.
+  return run.sequence(fallback, signal, `${path}rf/`);
+}
+
+/** A real timer turn even for 0 ms (§9), ended early when the branch is cancelled. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) {
+      resolve();
+      return;
+    }
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

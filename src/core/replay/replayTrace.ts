@@ -1,0 +1,122 @@
+// Timescope's entry point (used by the replay worker and the CLI): replay a
+// flow against a trace through timeTravel and describe what happened as plain
+// data (report.ts). Nothing real runs: onMissing stays 'throw'.
+
+import { copyStoringErrors, type CopyResult } from '../effect/copy';
+import { serializeError } from '../effect/serialize';
+import { installTracer } from '../effect/tracer';
+import { fmt } from '../values/fmt';
+import { faultEntryIndex, isReplayFault, TimeParadox } from './errors';
+import type { ReplayObserver, StepStatus } from './match';
+import type { CodeLocation, ReplayFault, ReplayOutcome, ReplayReport, ReplayStep, Stored } from './report';
+import { isTraceObject, type ReplayStepInfo } from './source';
+import { StepTracer } from './stepTracer';
+import { recordedForm } from './stored';
+import { travel } from './timeTravel';
+
+export interface ReplayTraceRequest {
+  readonly flowFn: (input: unknown) => unknown;
+  readonly trace: unknown;
+  readonly context?: unknown;
+  readonly version?: string;
+  /** maps a stack (of a Command() call, or of a rejection) to the person's source */
+  readonly locate?: (stack: string) => CodeLocation | undefined;
+}
+
+/** Copy a value for the report: every Error in it in stored form (a revived one exactly as recorded). */
+function storeWith(stack: boolean): (v: unknown) => CopyResult {
+  return (v) =>
+    copyStoringErrors(v, (e) => {
+      const recorded = stack ? { found: false } : recordedForm(e);
+      return recorded.found ? recorded.stored : serializeError(e, { stack });
+    });
+}
+const store = storeWith(false);
+
+/** A value JSON cannot hold (a BigInt) is shown as fmt would print it. */
+function stored(v: unknown, copy = store): Stored {
+  const c = copy(v);
+  return c.ok ? c.value : fmt(v);
+}
+
+function locateSafely(locate: ReplayTraceRequest['locate'], stack: string | undefined): CodeLocation | undefined {
+  if (!locate || typeof stack !== 'string') return undefined;
+  try {
+    return locate(stack);
+  } catch {
+    return undefined; // a locator bug must not lose the report
+  }
+}
+
+function faultOf(e: unknown): ReplayFault | undefined {
+  if (!isReplayFault(e)) return undefined;
+  const f: Record<string, unknown> = { kind: e instanceof TimeParadox ? 'TimeParadox' : 'ReplayError', message: e.message };
+  const fields = e as unknown as Record<string, unknown>;
+  for (const k of ['path', 'index', 'expected', 'actual', 'command'] as const) {
+    if (fields[k] !== undefined) f[k] = stored(fields[k]);
+  }
+  const entryIndex = faultEntryIndex(e);
+  if (entryIndex !== undefined) f.entryIndex = entryIndex;
+  return f as unknown as ReplayFault;
+}
+
+// One replay at a time: the tracer is module state for the duration of a run.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function replayTrace(req: ReplayTraceRequest): Promise<ReplayReport> {
+  const run = queue.then(() => replayOnce(req));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+interface Seen extends ReplayStepInfo {
+  status: StepStatus;
+  entryIndex?: number;
+}
+
+async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
+  const narration: string[] = [];
+  const seen = new Map<string, Seen>(); // by path, in the order steps started
+  const observer: ReplayObserver = {
+    step(step, status, entryIndex) {
+      const s = seen.get(step.path) ?? { ...step, status };
+      s.status = status;
+      if (entryIndex !== undefined) s.entryIndex = entryIndex;
+      seen.set(step.path, s);
+    }
+  };
+  const tracer = new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, store);
+  const steps = (): ReplayStep[] => [...seen.values()].map((s) => stepOf(s, tracer, req.locate));
+  const options = {
+    log: (text: string) => void narration.push(text),
+    ...(req.context !== undefined ? { context: req.context } : {}),
+    ...(req.version !== undefined ? { version: req.version } : {})
+  };
+
+  installTracer(tracer);
+  try {
+    const { result, unreached } = await travel(req.flowFn, req.trace, options, observer);
+    const outcome: ReplayOutcome =
+      result.type === 'Success' ? { type: 'Success', value: stored(result.value) } : { type: 'Failure', error: stored(result.error) };
+    const fault = result.type === 'Failure' ? faultOf(result.error) : undefined;
+    return { status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached], narration, steps: steps() };
+  } catch (e) {
+    const location = locateSafely(req.locate, e instanceof Error ? e.stack : undefined);
+    const error = stored(e, storeWith(true));
+    return { status: 'rejected', rejection: { error, ...(location ? { location } : {}) }, unreached: [], narration, steps: steps() };
+  } finally {
+    installTracer(undefined);
+  }
+}
+
+function stepOf(s: Seen, tracer: StepTracer, locate: ReplayTraceRequest['locate']): ReplayStep {
+  const cap = tracer.byPath.get(s.path);
+  const out: Record<string, unknown> = { index: s.index, name: s.name, type: s.type, path: s.path };
+  if (s.entryIndex !== undefined) out.entryIndex = s.entryIndex;
+  out.status = s.status;
+  if (cap?.hasBefore) Object.assign(out, { before: cap.before, hasBefore: true });
+  if (cap?.hasAfter) Object.assign(out, { after: cap.after, hasAfter: true });
+  const location = locateSafely(locate, cap?.site?.stack);
+  if (location) out.location = location;
+  return out as unknown as ReplayStep;
+}
