@@ -1,0 +1,100 @@
+// Command-line parsing for `timescope replay …`, with node:util's parseArgs in strict mode so an
+// unknown or misspelt option is an error (exit 2) instead of being silently ignored.
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: timescope replay <trace.json> <flow.ts|js> [more source files…] [options]
+
+Replays a recorded pure-effect trace against your flow's source, without I/O,
+and prints timeTravel's narration.
+
+Arguments:
+  <trace.json>          a trace from recordEffect or a recorder's toTrace
+  <flow.ts|js>          the file that exports the flow function (.ts .tsx .js .jsx .mjs)
+  [more source files]   files the flow imports that hold pure code; any import not
+                        given here ('./services', 'pg', node:fs…) is a stand-in
+                        that throws if the flow touches it outside a Command
+
+Options:
+  --export NAME         the exported flow function (default: the one named after
+                        the trace's flowName, e.g. 'split-shipment' -> splitShipmentFlow,
+                        else the only export ending in 'Flow')
+  --context FILE        a JSON file with the context to replay with, instead of the
+                        recorded one (for Ask)
+  --build ID            the build you are replaying; warns when the trace was
+                        recorded at another version
+  --json                print {"verdict", "result", "unreached"} instead of the narration
+  -h, --help            show this help
+
+Exit status: 0 the replay ended in Success; 1 it ended in Failure (a TimeParadox or
+a missing step included); 2 unusable input (unreadable file, bad JSON, not a
+trace, compile error, no or ambiguous flow export, or timeTravel rejected:
+a malformed trace or a bug in flow code).
+
+--json verdicts: success, failure (the flow's own Failure), paradox (TimeParadox),
+missing-step (ReplayError during the run), flow-error (timeTravel rejected; exit 2).
+"unreached" lists the recorded trace entries no step received, as stored.`;
+
+export const TOP_USAGE = `Usage: timescope <command>
+
+Commands:
+  replay <trace.json> <flow.ts|js> [more source files…]   replay a trace against source
+
+Run 'timescope replay --help' for the options.`;
+
+export interface ReplayArgs {
+  readonly trace: string;
+  readonly sources: readonly string[];
+  readonly exportName?: string;
+  readonly context?: string;
+  readonly build?: string;
+  readonly json: boolean;
+}
+
+export type Parsed =
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'replay'; readonly args: ReplayArgs }
+  | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
+
+export function parseCommandLine(argv: readonly string[]): Parsed {
+  const [command, ...rest] = argv;
+  if (command === undefined) return { kind: 'usage-error', message: 'no command given', usage: TOP_USAGE };
+  if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
+  if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
+
+  let values: { export?: string; context?: string; build?: string; json?: boolean; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...rest],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        export: { type: 'string' },
+        context: { type: 'string' },
+        build: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' }
+      }
+    }));
+  } catch (e) {
+    // Node's text for an unknown option goes on about positionals; name the option and stop.
+    const text = e instanceof Error ? e.message : String(e);
+    const unknown = /^Unknown option '([^']+)'/.exec(text);
+    return { kind: 'usage-error', message: unknown ? `unknown option '${unknown[1]}'` : text, usage: USAGE };
+  }
+  if (values.help) return { kind: 'help', text: USAGE };
+  const [trace, ...sources] = positionals;
+  if (trace === undefined) return { kind: 'usage-error', message: 'missing <trace.json>', usage: USAGE };
+  if (sources.length === 0) return { kind: 'usage-error', message: 'missing <flow.ts|js>: give the file that exports the flow', usage: USAGE };
+  return {
+    kind: 'replay',
+    args: {
+      trace,
+      sources,
+      json: values.json === true,
+      ...(values.export !== undefined ? { exportName: values.export } : {}),
+      ...(values.context !== undefined ? { context: values.context } : {}),
+      ...(values.build !== undefined ? { build: values.build } : {})
+    }
+  };
+}

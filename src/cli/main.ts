@@ -1,0 +1,101 @@
+// `timescope replay <trace.json> <flow.ts|js> [more…]`: the same core as the app's replay worker
+// (replayFlowSource over src/core/effect and the replay engine), from a terminal.
+//
+// The person's flow code runs in this process. That is their own checkout, as with any test runner;
+// the flow cannot do I/O through its imports anyway (they are stand-ins), only through globals.
+import { replayFlowSource, type RunResult } from '../core/source/runFlow';
+import { traceFlowName } from '../core/source/choose';
+import { parseCommandLine, type ReplayArgs } from './args';
+import { checkTrace, InputError, readJson, readSources } from './files';
+import { describeStored, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly cwd: string;
+}
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd()
+};
+
+/** Runs one command line and returns the exit status (the caller sets process.exitCode, so output drains). */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const parsed = parseCommandLine(argv);
+  if (parsed.kind === 'help') {
+    io.stdout(`${parsed.text}\n`);
+    return 0;
+  }
+  if (parsed.kind === 'usage-error') {
+    io.stderr(`timescope: ${parsed.message}\n\n${parsed.usage}\n`);
+    return 2;
+  }
+  try {
+    return await replay(parsed.args, io);
+  } catch (e) {
+    if (e instanceof InputError) {
+      io.stderr(`timescope: ${e.message}\n`);
+      return 2;
+    }
+    io.stderr(`timescope: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    return 2;
+  }
+}
+
+async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
+  const trace = readJson(io.cwd, args.trace, 'trace file');
+  checkTrace(trace, args.trace);
+  const context = args.context !== undefined ? readJson(io.cwd, args.context, 'context file') : undefined;
+  const { files, display } = readSources(io.cwd, args.sources);
+  const shown = (file: string) => display.get(file) ?? file;
+  // Loaded only for a replay, so --help and usage errors answer at once.
+  const [runtime, { replayTrace }] = await Promise.all([import('../core/effect'), import('../core/replay/replayTrace')]);
+
+  const run = await replayFlowSource(
+    {
+      files,
+      entry: files[0]!.name, // the first source file is the flow, by the usage line
+      trace,
+      ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
+      ...(context !== undefined ? { context } : {}),
+      ...(args.build !== undefined ? { version: args.build } : {})
+    },
+    runtime,
+    replayTrace
+  );
+  if (run.kind !== 'report') {
+    io.stderr(`timescope: ${problem(run, shown, traceFlowName(trace))}\n`);
+    return 2;
+  }
+
+  const { report } = run;
+  if (args.json) io.stdout(`${JSON.stringify(jsonSummary(report, trace, shown), null, 2)}\n`);
+  else io.stdout(narrationText(report));
+  if (report.status === 'rejected') {
+    const where = formatLocation(report.rejection?.location, shown);
+    io.stderr(`timescope: the replay stopped with ${describeStored(report.rejection?.error)}${where ? `\n    at ${where}` : ''}\n`);
+  }
+  return exitCodeOf(report);
+}
+
+function problem(run: Exclude<RunResult, { kind: 'report' }>, shown: (file: string) => string, flowName: string | undefined): string {
+  switch (run.kind) {
+    case 'compile-error':
+      return `${shown(run.file)}:${run.line}:${run.column}: cannot compile: ${run.message}`;
+    case 'choose-export': {
+      const named = flowName ? `none is named after the trace's flow '${flowName}'` : 'the trace names no flow';
+      return (
+        `'${shown(run.entry)}' exports several functions and ${named}: ${run.candidates.join(', ')}.\n` +
+        `Say which one builds the flow with --export, e.g. --export ${run.candidates[0]}`
+      );
+    }
+    case 'no-flow':
+      return run.message;
+    case 'load-error': {
+      const where = formatLocation(run.location, shown);
+      return `loading the flow failed: ${run.message}${where ? `\n    at ${where}` : ''}`;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// What the CLI prints for a finished replay: the narration or the --json summary, the error
+// message for a rejection, and the exit status.
+import type { CodeLocation, ReplayReport } from '../core/replay/report';
+
+export type Verdict = 'success' | 'failure' | 'paradox' | 'missing-step' | 'flow-error';
+
+export interface JsonSummary {
+  readonly verdict: Verdict;
+  /** the replay's result in stored form ({type:'Success', value} | {type:'Failure', error}); null when rejected */
+  readonly result: unknown;
+  /** the recorded trace entries no step received, as they are in the trace, in trace order */
+  readonly unreached: readonly unknown[];
+  /** only for flow-error: what timeTravel rejected with, stored form, and where in the flow's code */
+  readonly error?: unknown;
+  readonly location?: CodeLocation;
+}
+
+export function verdictOf(report: ReplayReport): Verdict {
+  if (report.status === 'rejected' || !report.result) return 'flow-error';
+  if (report.result.type === 'Success') return 'success';
+  if (report.fault?.kind === 'TimeParadox') return 'paradox';
+  if (report.fault?.kind === 'ReplayError') return 'missing-step';
+  return 'failure';
+}
+
+/** 0 Success, 1 Failure (replay faults included), 2 when the replay rejected. */
+export function exitCodeOf(report: ReplayReport): number {
+  if (report.status === 'rejected' || !report.result) return 2;
+  return report.result.type === 'Success' ? 0 : 1;
+}
+
+export function jsonSummary(report: ReplayReport, trace: unknown, display: (file: string) => string): JsonSummary {
+  const entries = (trace as { trace?: unknown }).trace;
+  const unreached = report.unreached.map((i) => (Array.isArray(entries) ? entries[i] : i));
+  const verdict = verdictOf(report);
+  if (verdict !== 'flow-error') return { verdict, result: report.result, unreached };
+  const location = report.rejection?.location;
+  return {
+    verdict,
+    result: null,
+    unreached,
+    error: report.rejection?.error,
+    ...(location ? { location: { ...location, file: display(location.file) } } : {})
+  };
+}
+
+/** `Name: message` for a stored error, or the JSON of any other thrown value. */
+export function describeStored(error: unknown): string {
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    const { name, message } = error as { name?: unknown; message: string };
+    return `${typeof name === 'string' && name ? name : 'Error'}: ${message}`;
+  }
+  if (error === undefined) return 'undefined';
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}
+
+export function formatLocation(location: CodeLocation | undefined, display: (file: string) => string): string {
+  return location ? `${display(location.file)}:${location.line}:${location.column}` : '';
+}
+
+/** Each narration line as console.log prints it: the text and a newline. */
+export function narrationText(report: ReplayReport): string {
+  return report.narration.map((line) => `${line}\n`).join('');
+}

@@ -1,0 +1,165 @@
+// A small CommonJS loader over the files the person loaded (no file system: they are strings).
+//
+// - 'pure-effect' is the runtime object we are given, so the flow builds the very nodes the replay
+//   engine understands.
+// - A relative import resolves among the loaded files (with or without extension, or to a folder's
+//   index); anything else becomes a stand-in (stub.ts) that only throws when used.
+// - Each module is evaluated with indirect eval (global scope, no access to ours), wrapped so that the
+//   person's line 1 stays on line 1, and named with a sourceURL so stacks show their file and line.
+//   V8 (Node and Chrome) prints such a frame as `at fn (timescope-src:///flow.ts:9:15)`, and the module
+//   body's own frame as `at eval (timescope-src:///flow.ts:3:1)`; the name must be URI-encoded,
+//   or V8 ignores a sourceURL with a space and prints `eval at …, <anonymous>:9:15` instead.
+
+import type { SourceFile } from './locate';
+import type { CodeLocation } from '../replay/report';
+import { isCodeFile, sourceColumn, transpile, type CompileError } from './transpile';
+import { createModuleStub } from './stub';
+
+export const SOURCE_URL_PREFIX = 'timescope-src:///';
+// Everything before the person's code on line 1; stack columns on line 1 are shifted by its length.
+const WRAPPER_PREFIX = '(function (exports, require, module) {';
+
+/** Thrown by require() of a loaded file that does not compile. */
+export class CompileFailure extends Error {
+  readonly error: CompileError;
+  constructor(error: CompileError) {
+    super(`${error.file}:${error.line}:${error.column}: ${error.message}`);
+    this.name = 'CompileFailure';
+    this.error = error;
+  }
+}
+
+export interface Loader {
+  /** Evaluates (once) and returns the exports of a loaded file, by its exact name. */
+  load(name: string): unknown;
+}
+
+interface Module {
+  exports: unknown;
+}
+
+export function createLoader(files: readonly SourceFile[], runtime: unknown): Loader {
+  const byName = new Map(files.map((f) => [f.name, f] as const));
+  const modules = new Map<string, Module>();
+  const stubs = new Map<string, unknown>();
+
+  function load(name: string): unknown {
+    const cached = modules.get(name);
+    if (cached) return cached.exports; // also ends import cycles, with the exports so far, as Node does
+    const file = byName.get(name);
+    if (!file) throw new Error(`No loaded file named '${name}'.`);
+    const module: Module = { exports: {} };
+    modules.set(name, module);
+    try {
+      if (name.toLowerCase().endsWith('.json')) {
+        module.exports = JSON.parse(file.text);
+      } else {
+        evaluate(file, module, (specifier: string) => requireFrom(name, specifier));
+      }
+    } catch (e) {
+      modules.delete(name); // a later attempt reports the same error instead of half-made exports
+      throw e;
+    }
+    return module.exports;
+  }
+
+  function requireFrom(importer: string, specifier: string): unknown {
+    if (specifier === 'pure-effect') return runtime;
+    const target = isRelative(specifier) ? resolveRelative(importer, specifier, byName) : undefined;
+    if (target) return load(target);
+    let stub = stubs.get(specifier);
+    if (stub === undefined) {
+      stub = createModuleStub(specifier);
+      stubs.set(specifier, stub);
+    }
+    return stub;
+  }
+
+  return { load };
+}
+
+function evaluate(file: SourceFile, module: Module, require: (specifier: string) => unknown): void {
+  const compiled = transpile(file.name, file.text);
+  if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
+  const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
+  let fn: (exports: unknown, require: unknown, module: unknown) => void;
+  try {
+    fn = (0, eval)(source);
+  } catch (e) {
+    // sucrase parsed it but the engine refused it (top-level await, import.meta…); the engine gives
+    // no position for eval code, so we can only name the file.
+    const message = e instanceof Error ? e.message : String(e);
+    throw new CompileFailure({ kind: 'compile-error', file: file.name, line: 1, column: 1, message });
+  }
+  fn.call(module.exports, module.exports, require, module);
+}
+
+function isRelative(specifier: string): boolean {
+  return specifier.startsWith('./') || specifier.startsWith('../') || specifier === '.' || specifier === '..';
+}
+
+const EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.mts', '.cjs', '.cts', '.json'];
+// TypeScript projects with ESM output import './x.js' for x.ts; try the source extension too.
+const SOURCE_FOR_OUTPUT: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] };
+
+/** The loaded file a relative import names, if any. */
+export function resolveRelative(importer: string, specifier: string, files: ReadonlyMap<string, unknown>): string | undefined {
+  const base = normalize(`${dirname(importer)}/${specifier}`);
+  const tries = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => `${base}/index${ext}`)];
+  const ext = /\.[a-z]+$/i.exec(base)?.[0] ?? '';
+  const alts = Object.hasOwn(SOURCE_FOR_OUTPUT, ext.toLowerCase()) ? SOURCE_FOR_OUTPUT[ext.toLowerCase()]! : [];
+  for (const alt of alts) tries.push(base.slice(0, -ext.length) + alt);
+  return tries.find((name) => files.has(name) && (isCodeFile(name) || name.toLowerCase().endsWith('.json')));
+}
+
+function dirname(name: string): string {
+  const i = name.lastIndexOf('/');
+  return i < 0 ? '.' : name.slice(0, i) || '/';
+}
+
+/** Collapses '.', '..' and repeated slashes; keeps leading '..' and a leading '/'. Names have no './'. */
+function normalize(path: string): string {
+  const absolute = path.startsWith('/');
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..') out.pop();
+    else if (part === '..' && absolute) continue;
+    else out.push(part);
+  }
+  return (absolute ? '/' : '') + out.join('/');
+}
+
+/** Loads the entry file with a fresh module registry and returns its exports. */
+export function loadFlowModule(files: readonly SourceFile[], entryName: string, runtime: unknown): { exports: unknown; loader: Loader } {
+  const loader = createLoader(files, runtime);
+  return { exports: loader.load(entryName), loader };
+}
+
+/**
+ * The innermost frame of a stack that lies in a loaded file, in the person's own line and column
+ * (pass it as `locate` to replayTrace). Reads V8 frames (`at f (url:l:c)`) and Firefox/Safari ones (`f@url:l:c`).
+ */
+export function locateInStack(stack: string, files: readonly SourceFile[]): CodeLocation | undefined {
+  const frame = /timescope-src:\/\/\/(.+?):(\d+):(\d+)\)?\s*$/;
+  for (const line of stack.split('\n')) {
+    if (!/^\s*at\s|@/.test(line)) continue; // message lines are not frames
+    const m = frame.exec(line);
+    if (!m) continue;
+    let name: string;
+    try {
+      name = decodeURI(m[1]!);
+    } catch {
+      continue;
+    }
+    const file = files.find((f) => f.name === name);
+    if (!file) continue;
+    const lineNo = Number(m[2]);
+    let column = Number(m[3]);
+    if (lineNo === 1) column = Math.max(1, column - WRAPPER_PREFIX.length);
+    const compiled = transpile(file.name, file.text);
+    if (compiled.kind === 'ok') column = sourceColumn(compiled, lineNo, column);
+    return { file: file.name, line: lineNo, column };
+  }
+  return undefined;
+}

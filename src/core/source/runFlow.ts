@@ -1,0 +1,126 @@
+// From loaded source files and a trace to a replay report: compile, load, pick the flow function,
+// replay. The replay worker and the CLI both call this, so they agree on every rule.
+//
+// This evaluates the person's code. That is fine only where network and storage are out of reach:
+// the worker entry removes them before calling us; the CLI runs the person's own checkout.
+
+import type { SourceFile } from './locate';
+import type { CodeLocation, ReplayReport } from '../replay/report';
+import { transpile, isCodeFile } from './transpile';
+import { CompileFailure, createLoader, locateInStack } from './loader';
+import { chooseExport, entryOrder, exportNamed, traceFlowName, type ExportChoice } from './choose';
+
+export interface FlowSourceRequest {
+  readonly files: readonly SourceFile[];
+  /** the entry file's name; by default the loaded file that exports a matching flow, preferring flow.* */
+  readonly entry?: string;
+  /** the export to replay; by default chosen from the trace's flowName (choose.ts) */
+  readonly exportName?: string;
+  readonly trace: unknown;
+  /** replaces the recorded context (timeTravel's context option) */
+  readonly context?: unknown;
+  /** the build being replayed (timeTravel's version option) */
+  readonly version?: string;
+}
+
+/** What the replay engine's replayTrace takes (src/core/replay). */
+export interface ReplayTraceRequest {
+  readonly flowFn: (input: unknown) => unknown;
+  readonly trace: unknown;
+  readonly context?: unknown;
+  readonly version?: string;
+  readonly locate?: (stack: string) => CodeLocation | undefined;
+}
+
+export type ReplayTraceFn = (req: ReplayTraceRequest) => Promise<ReplayReport>;
+
+export type RunResult =
+  | { readonly kind: 'report'; readonly report: ReplayReport; readonly exportName: string; readonly entry: string }
+  | { readonly kind: 'compile-error'; readonly file: string; readonly line: number; readonly column: number; readonly message: string }
+  | { readonly kind: 'choose-export'; readonly candidates: readonly string[]; readonly entry: string }
+  | { readonly kind: 'no-flow'; readonly message: string }
+  /** a throw while evaluating a module's top level (for example a stand-in used at import time) */
+  | { readonly kind: 'load-error'; readonly message: string; readonly location?: CodeLocation };
+
+type Attempt = { entry: string; choice: ExportChoice; exports: unknown } | { entry: string; error: unknown };
+
+export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown, replayTrace: ReplayTraceFn): Promise<RunResult> {
+  const code = req.files.filter((f) => isCodeFile(f.name));
+  // Every loaded file is the person's code, so a syntax error anywhere is worth reporting first.
+  for (const file of code) {
+    const compiled = transpile(file.name, file.text);
+    if (compiled.kind === 'compile-error') {
+      const { file: name, line, column, message } = compiled;
+      return { kind: 'compile-error', file: name, line, column, message };
+    }
+  }
+  if (req.entry !== undefined && !req.files.some((f) => f.name === req.entry)) {
+    return { kind: 'no-flow', message: `There is no loaded file named '${req.entry}'.` };
+  }
+  if (code.length === 0 && req.entry === undefined) {
+    return { kind: 'no-flow', message: 'No source file is loaded: load the file that exports the flow (.ts, .tsx, .js, .jsx or .mjs).' };
+  }
+
+  const loader = createLoader(req.files, runtime);
+  const flowName = traceFlowName(req.trace);
+  const candidates = req.entry !== undefined ? [req.entry] : entryOrder(code.map((f) => f.name));
+  // Stop at the first strong match, so files the flow does not need are not evaluated for nothing.
+  const attempts: Attempt[] = [];
+  for (const entry of candidates) {
+    try {
+      const exports = loader.load(entry);
+      const choice = chooseExport(exports, { flowName, exportName: req.exportName, file: entry });
+      attempts.push({ entry, exports, choice });
+      if (choice.kind === 'found' && (choice.how === 'explicit' || choice.how === 'flow-name')) break;
+    } catch (error) {
+      attempts.push({ entry, error });
+    }
+  }
+
+  const picked = pick(attempts);
+  if (picked.kind !== 'found') return picked.result;
+  const flowFn = exportNamed(picked.exports, picked.name) as (input: unknown) => unknown;
+  const report = await replayTrace({
+    flowFn,
+    trace: req.trace,
+    ...(req.context !== undefined ? { context: req.context } : {}),
+    ...(req.version !== undefined ? { version: req.version } : {}),
+    locate: (stack) => locateInStack(stack, req.files)
+  });
+  return { kind: 'report', report, exportName: picked.name, entry: picked.entry };
+
+  function pick(all: Attempt[]): { kind: 'found'; entry: string; name: string; exports: unknown } | { kind: 'result'; result: RunResult } {
+    const loaded = all.filter((a): a is Extract<Attempt, { choice: ExportChoice }> => 'choice' in a);
+    // Strong matches (explicit or by flowName) win over weak ones, in entry order.
+    for (const strength of [['explicit', 'flow-name'], ['only-flow'], ['only-function']]) {
+      for (const a of loaded) {
+        if (a.choice.kind === 'found' && strength.includes(a.choice.how)) {
+          return { kind: 'found', entry: a.entry, name: a.choice.name, exports: a.exports };
+        }
+      }
+    }
+    const failed = all.find((a): a is Extract<Attempt, { error: unknown }> => 'error' in a);
+    if (failed) return { kind: 'result', result: failure(failed.entry, failed.error) };
+    const ambiguous = loaded.find((a) => a.choice.kind === 'ambiguous');
+    if (ambiguous && ambiguous.choice.kind === 'ambiguous') {
+      return { kind: 'result', result: { kind: 'choose-export', candidates: ambiguous.choice.candidates, entry: ambiguous.entry } };
+    }
+    const badName = loaded.find((a) => a.choice.kind === 'bad-name');
+    if (badName && badName.choice.kind === 'bad-name') return { kind: 'result', result: { kind: 'no-flow', message: badName.choice.message } };
+    const names = all.map((a) => `'${a.entry}'`).join(', ');
+    return { kind: 'result', result: { kind: 'no-flow', message: `No exported function in ${names}: export the function that builds the flow from its input.` } };
+  }
+
+  function failure(entry: string, error: unknown): RunResult {
+    if (error instanceof CompileFailure) {
+      const { file, line, column, message } = error.error;
+      return { kind: 'compile-error', file, line, column, message };
+    }
+    const e = error as { name?: unknown; message?: unknown; stack?: unknown };
+    const text = typeof e?.message === 'string' ? e.message : String(error);
+    const name = typeof e?.name === 'string' && e.name !== 'Error' && e.name !== 'StandInError' ? `${e.name}: ` : '';
+    const location = typeof e?.stack === 'string' ? locateInStack(e.stack, req.files) : undefined;
+    const message = location ? `${name}${text}` : `${name}${text} (while loading '${entry}')`;
+    return location ? { kind: 'load-error', message, location } : { kind: 'load-error', message };
+  }
+}

@@ -1,0 +1,155 @@
+// The `timescope` command end to end: spawn `node bin/timescope.mjs` as a person would run it, for
+// every shared fixture case and variant, plus the usage errors. The narration must match
+// expected/narration*.txt byte for byte (those files hold the lines joined by '\n' with no final
+// newline; console.log ends every line with one, so stdout is the file plus '\n').
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fixtureRuns } from '../../src/core/source/test-support/fixtures';
+
+const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const BIN = path.join(ROOT, 'bin/timescope.mjs');
+const TMP = mkdtempSync(path.join(tmpdir(), 'timescope-cli-'));
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function timescope(args: readonly string[], cwd = ROOT): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function tempFile(name: string, text: string): string {
+  const file = path.join(TMP, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe.concurrent('timescope replay, every fixture case and variant', () => {
+  it.each(fixtureRuns().map((r) => [r.id, r] as const))('%s', async (id, run) => {
+    const args = ['replay', run.traceFile, path.join(run.dir, run.flowFile)];
+    if (run.context !== undefined) args.push('--context', tempFile(`${id.replace('/', '--')}.context.json`, JSON.stringify(run.context)));
+    if (run.version !== undefined) args.push('--build', run.version);
+    const out = await timescope(args);
+    expect(out.stdout).toBe(`${run.narration}\n`);
+    if (run.rejected) {
+      expect(out.code).toBe(2);
+      expect(out.stderr).toMatch(/^timescope: the replay stopped with /);
+    } else {
+      const expected = JSON.parse(readFileSync(run.replayFile, 'utf8')) as { result: { type: string } };
+      expect(out.stderr).toBe('');
+      expect(out.code).toBe(expected.result.type === 'Success' ? 0 : 1);
+    }
+  });
+});
+
+describe.concurrent('timescope replay --json', () => {
+  const checkout = fixtureRuns().find((r) => r.id === 'checkout-zero-total/reorder')!;
+  it('prints the verdict, the stored result and the unreached entries as in the trace', async () => {
+    const out = await timescope(['replay', checkout.traceFile, path.join(checkout.dir, checkout.flowFile), '--json']);
+    expect(out.code).toBe(1);
+    const summary = JSON.parse(out.stdout) as { verdict: string; result: { type: string; error: { name: string } }; unreached: unknown[] };
+    const expected = JSON.parse(readFileSync(checkout.replayFile, 'utf8')) as { unreached: unknown[] };
+    expect(summary.verdict).toBe('paradox');
+    expect(summary.result).toMatchObject({ type: 'Failure', error: { name: 'TimeParadox' } });
+    expect(summary.unreached).toEqual(expected.unreached);
+  });
+});
+
+describe.concurrent('timescope usage errors', () => {
+  const checkout = fixtureRuns().find((r) => r.id === 'checkout-zero-total')!;
+  const flow = path.join(checkout.dir, 'flow.ts');
+
+  it('prints usage for --help, help and replay --help', async () => {
+    for (const args of [['--help'], ['help'], ['replay', '--help'], ['replay', '-h']]) {
+      const out = await timescope(args);
+      expect(out.code).toBe(0);
+      expect(out.stdout).toMatch(/^Usage: timescope /);
+    }
+  });
+
+  it('exits 2 with usage for an unknown option, command, or missing arguments', async () => {
+    const unknown = await timescope(['replay', checkout.traceFile, flow, '--exprot', 'x']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^timescope: unknown option '--exprot'\n\nUsage: timescope replay/);
+    expect(await timescope(['play'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^timescope: unknown command 'play'/) });
+    expect(await timescope([])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^timescope: no command given/) });
+    expect(await timescope(['replay', checkout.traceFile])).toMatchObject({ code: 2, stderr: expect.stringMatching(/missing <flow\.ts\|js>/) });
+  });
+
+  it('names a missing file', async () => {
+    const out = await timescope(['replay', 'nope/trace.json', flow]);
+    expect(out).toMatchObject({ code: 2, stdout: '', stderr: "timescope: cannot read trace file 'nope/trace.json': no such file\n" });
+    const src = await timescope(['replay', checkout.traceFile, 'missing-flow.ts']);
+    expect(src).toMatchObject({ code: 2, stderr: "timescope: cannot read source file 'missing-flow.ts': no such file\n" });
+    const ctx = await timescope(['replay', checkout.traceFile, flow, '--context', 'ctx.json']);
+    expect(ctx).toMatchObject({ code: 2, stderr: "timescope: cannot read context file 'ctx.json': no such file\n" });
+  });
+
+  it('says when the trace is not JSON, or not a trace', async () => {
+    const bad = tempFile('bad.json', '{"trace": [');
+    expect(await timescope(['replay', bad, flow])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^timescope: trace file '.*bad\.json' is not valid JSON: /) });
+    const notTrace = tempFile('not-trace.json', '{"entries": []}');
+    expect(await timescope(['replay', notTrace, flow])).toMatchObject({ code: 2, stderr: expect.stringMatching(/is not a pure-effect trace: expected an object with a `trace` array/) });
+    const bare = tempFile('bare.json', '[]');
+    expect(await timescope(['replay', bare, flow])).toMatchObject({ code: 2, stderr: expect.stringMatching(/holds a bare array of trace entries/) });
+  });
+
+  it('exits 2 when timeTravel rejects a malformed trace', async () => {
+    const malformed = tempFile('malformed.json', '{"flowName": "checkout", "initialInput": {}, "trace": [5]}');
+    const out = await timescope(['replay', malformed, flow]);
+    expect(out).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "timescope: the replay stopped with ReplayError: timeTravel's trace entry 0 is the number 5; an entry is an object with a string command.\n"
+    });
+  });
+
+  it('locates a compile error as file:line:column', async () => {
+    const broken = tempFile('broken.ts', "import { Success } from 'pure-effect';\nexport function checkoutFlow(x) { return Success(x; }\n");
+    const out = await timescope(['replay', checkout.traceFile, broken]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toBe(`timescope: ${broken}:2:51: cannot compile: Unexpected token, expected ","\n`);
+  });
+
+  it('lists the candidates of an ambiguous export and suggests --export', async () => {
+    const two = tempFile('two.ts', "import { Success } from 'pure-effect';\nexport const first = (x) => Success(x);\nexport const second = (x) => Success(x);\n");
+    const out = await timescope(['replay', checkout.traceFile, two]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain("exports several functions and none is named after the trace's flow 'checkout': first, second.");
+    expect(out.stderr).toContain('--export first');
+    const chosen = await timescope(['replay', checkout.traceFile, two, '--export', 'nope']);
+    expect(chosen).toMatchObject({ code: 2, stderr: "timescope: 'two.ts' has no export named 'nope'; its exported functions are first, second.\n" });
+  });
+
+  it('reports a bug in flow code after the lines printed so far, at the person’s line', async () => {
+    const buggy = tempFile(
+      'buggy.ts',
+      [
+        "import { Success, Command, effectPipe } from 'pure-effect';",
+        "import { db } from './services';",
+        'const fetchCart = (o: { orderId: string }) => {',
+        '  const cmdFetchCart = () => db.carts.findByOrderId(o.orderId);',
+        '  return Command(cmdFetchCart, (cart: { items: unknown[] }) => Success({ ...o, n: db.count(cart.items) }));',
+        '};',
+        'export const checkoutFlow = (o: { orderId: string }) => effectPipe(fetchCart)(o);'
+      ].join('\n')
+    );
+    const out = await timescope(['replay', checkout.traceFile, buggy]);
+    expect(out.code).toBe(2);
+    expect(out.stdout).toMatch(/^Replaying 'checkout' \(3 recorded steps\)\nInitial input: /);
+    expect(out.stdout).toContain('Step 1: cmdFetchCart returned in 4.913ms');
+    expect(out.stderr).toMatch(/^timescope: the replay stopped with StandInError: The flow touched `db.count` from '.\/services' outside a Command\./);
+    expect(out.stderr).toContain(`\n    at ${buggy}:5:`);
+  });
+});
