@@ -71,13 +71,13 @@ test('the plain source view highlights the same line before Monaco takes over', 
   await expect(row).toHaveAttribute('data-highlight', 'error');
   await expect(row).toContainText('const cmdChargeCard');
   // After each Command's line: how many times it ran, and threw.
-  await expect(row).toContainText('✗ threw 1×');
-  await expect(app.source.fallback.locator(`[data-line="${lineOf(FLOW, 'const cmdFetchCart')}"]`)).toContainText('✓ 1×');
+  await expect(row).toContainText('✗ 1×  threw Error: Amount must be non-zero.');
+  await expect(app.source.fallback.locator(`[data-line="${lineOf(FLOW, 'const cmdFetchCart')}"]`)).toContainText('✓ 1×  = {"orderId":"ord_7Hq2"');
   release();
   await app.source.waitForMonaco();
 });
 
-test('after each Command’s line, the editor says how many times it ran and threw', async ({ page }) => {
+test('after each Command’s line, the editor says how many times it ran, and hints at its recorded value', async ({ page }) => {
   const app = new AppPage(page);
   await app.goto();
   await app.open(TRACE, FLOW);
@@ -88,6 +88,6 @@ test('after each Command’s line, the editor says how many times it ran and thr
 
   // (The plain view's badges are checked in the test above, with Monaco held back.)
   await source.waitForMonaco();
-  await expect.poll(() => source.monacoLineText(fetchCart), { message: `Monaco line ${fetchCart} (cmdFetchCart) ends with its badge` }).toMatch(/const cmdFetchCart.*✓ 1×\s*$/);
-  await expect.poll(() => source.monacoLineText(charge), { message: `Monaco line ${charge} (cmdChargeCard) ends with its badge` }).toMatch(/const cmdChargeCard.*✗ threw 1×\s*$/);
+  await expect.poll(() => source.monacoLineText(fetchCart), { message: `Monaco line ${fetchCart} (cmdFetchCart) ends with its badge` }).toMatch(/const cmdFetchCart.*✓ 1×\s+= \{"orderId":"ord_7Hq2",.*…\s*$/);
+  await expect.poll(() => source.monacoLineText(charge), { message: `Monaco line ${charge} (cmdChargeCard) ends with its badge` }).toMatch(/const cmdChargeCard.*✗ 1×\s+threw Error: Amount must be non-zero\.\s*$/);
 });

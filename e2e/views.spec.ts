@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { fixture } from './support/files';
+import { ReplayPage } from './pages/ReplayPage';
 
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -50,6 +51,32 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(page.getByRole('listbox', { name: 'Steps' }).getByRole('option')).toHaveCount(4);
       await page.keyboard.press('j');
       await page.screenshot({ path: `e2e/screenshots/${theme}-anonymous.png` });
+    });
+
+    test('replay verdicts: fixed, diverged, pipeline', async ({ page }) => {
+      await page.goto('/');
+      const replay = new ReplayPage(page);
+      const flow = readFileSync(fixture('checkout-zero-total/flow.ts'), 'utf8');
+      await page.getByLabel('Open trace or source files').setInputFiles([fixture('checkout-zero-total/expected/trace.json'), fixture('checkout-zero-total/flow.ts')]);
+      await expect(page.locator('[data-editor="monaco"]')).toBeVisible({ timeout: 15_000 });
+      await replay.replaceEditorText(readFileSync(fixture('checkout-zero-total/fixed.ts'), 'utf8'));
+      await replay.run();
+      await replay.expectVerdict('Fixed');
+      await page.getByRole('listbox', { name: 'Steps' }).getByRole('option').nth(1).click();
+      await page.getByRole('tab', { name: 'Pipeline' }).click();
+      await page.locator('summary', { hasText: 'Recorded and replayed outcomes' }).click();
+      await page.screenshot({ path: `e2e/screenshots/${theme}-replay-fixed.png` });
+
+      await replay.replaceEditorText(readFileSync(fixture('checkout-zero-total/reorder.ts'), 'utf8'));
+      await replay.run();
+      await replay.expectVerdict('Diverged');
+      await page.screenshot({ path: `e2e/screenshots/${theme}-replay-diverged.png` });
+
+      await replay.replaceEditorText(flow.replace('const fetchCart = (order: CheckoutInput) => {', 'const fetchCart = (order: CheckoutInput) => {\n    (order as any).missing.field;'));
+      await replay.run();
+      await replay.expectVerdict('Error in flow code');
+      await page.keyboard.press('n');
+      await page.screenshot({ path: `e2e/screenshots/${theme}-replay-flow-error.png` });
     });
 
     test('retry and parallel structure', async ({ page }) => {

@@ -24,6 +24,10 @@ import { EmptyState } from './states/EmptyState';
 import { LoadingView } from './states/LoadingView';
 import { ErrorCard } from './states/ErrorCard';
 import { TracePicker } from './states/TracePicker';
+import { VerdictBanner } from '../panels/replay/VerdictBanner';
+import { ExportPicker } from '../panels/replay/ExportPicker';
+import { useReplayStore } from '../stores/replayStore';
+import { traceIdentity } from '../core/trace/identity';
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
 const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -89,11 +93,16 @@ export function App() {
   useTraceUrlParam();
   useKeyboard(model);
   useStepHash(model);
+  // Each trace has its own edits, chosen export and replay result.
+  useEffect(() => {
+    if (model) useReplayStore.getState().openTrace(traceIdentity(model));
+  }, [model]);
 
   return (
     <div className="flex h-full flex-col">
       <Header active={active} />
       {model && <Banners model={model} />}
+      {model && <VerdictBanner model={model} />}
       <main className="flex min-h-0 flex-1 flex-col">
         {active.status === 'ready' ? (
           <Workspace model={active.model} theme={theme} />
@@ -110,6 +119,7 @@ export function App() {
       {model && <BottomBar model={model} />}
       <LiveRegion model={model} />
       <Dialogs />
+      {model && <ExportPicker model={model} />}
       <DropZone />
     </div>
   );

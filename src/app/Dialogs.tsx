@@ -48,6 +48,7 @@ const SHORTCUTS: [string, string][] = [
   ['Home / End', 'First / last step'],
   ['e / Shift+E', 'Next / previous error'],
   ['Space', 'Play / pause'],
+  ['Ctrl+Enter / ⌘+Enter', 'Replay the flow against the recording (also in the editor)'],
   ['n', 'Show / hide the narration'],
   ['?', 'This list'],
   ['Esc', 'Close a dialog'],

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { TraceModel } from '../core/trace/model';
 import { useViewStore } from '../stores/viewStore';
 import { errorBy, stepBy, stepTo } from './navigation';
+import { runReplay } from './replay';
 
 function typingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -12,6 +13,21 @@ function typingTarget(target: EventTarget | null): boolean {
 }
 
 export function useKeyboard(model: TraceModel | undefined) {
+  // Ctrl/Cmd+Enter replays from anywhere, the editor included: listened to in the capture phase,
+  // before Monaco takes the keystroke for "insert line below".
+  useEffect(() => {
+    const onReplayKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || !model) return;
+      if (useViewStore.getState().dialog !== 'none') return;
+      if (e.target instanceof HTMLTextAreaElement && e.target.id === 'paste-text') return;
+      e.preventDefault();
+      e.stopPropagation();
+      void runReplay(model);
+    };
+    window.addEventListener('keydown', onReplayKey, true);
+    return () => window.removeEventListener('keydown', onReplayKey, true);
+  }, [model]);
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const view = useViewStore.getState();

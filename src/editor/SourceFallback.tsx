@@ -15,7 +15,7 @@ export interface SourceFallbackProps {
   readonly notice?: string | undefined;
 }
 
-const GLYPH = { ok: '✓', error: '✗', mixed: '◐' } as const;
+const GLYPH = { ok: '✓', error: '✗', mixed: '◐', paradox: '≠' } as const;
 
 export function SourceFallback({ file, text, highlight, markers, notice }: SourceFallbackProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -49,7 +49,7 @@ export function SourceFallback({ file, text, highlight, markers, notice }: Sourc
                 key={n}
                 data-line={n}
                 data-highlight={isHl ? hl.tone : undefined}
-                className={`ts-fallback-line${isHl ? ' ' + highlightClassName(hl.tone) : ''}`}
+                className={`ts-fallback-line${isHl ? ' ' + highlightClassName(hl.tone) : ''}${mark?.tone === 'paradox' ? ' ts-line-paradox' : ''}`}
               >
                 <span
                   className={`ts-fallback-glyph${mark ? ` ts-glyph ts-glyph-${mark.tone}` : ''}${isHl ? ` ts-glyph-highlight ts-glyph-highlight-${hl.tone}` : ''}`}

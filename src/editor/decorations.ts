@@ -16,7 +16,7 @@ const RULER_RIGHT: Monaco.editor.OverviewRulerLane = 4;
 const NEVER_GROWS: Monaco.editor.TrackedRangeStickiness = 1;
 
 /** Overview-ruler colours: the palette's selection blue, error red, success green, warning amber. */
-const RULER_COLOR = { info: '#3b82f6', ok: '#16a34a', error: '#dc2626', mixed: '#d97706' } as const;
+const RULER_COLOR = { info: '#3b82f6', ok: '#16a34a', error: '#dc2626', mixed: '#d97706', paradox: '#c026d3' } as const;
 
 export interface LineMark {
   readonly line: number;
@@ -35,7 +35,9 @@ export function marksForFile(markers: readonly EditorMarker[] | undefined, file:
     else {
       at.labels.push(m.label);
       if (m.badge) at.badges.push(m.badge);
-      if (at.tone !== m.tone) at.tone = 'mixed';
+      // A divergence outranks everything else on the line; otherwise differing tones are mixed.
+      if (m.tone === 'paradox' || at.tone === 'paradox') at.tone = 'paradox';
+      else if (at.tone !== m.tone) at.tone = 'mixed';
     }
   }
   return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, { tone, labels, badges }]) => ({ line, tone, labels, badges }));
@@ -76,6 +78,7 @@ export function buildDecorations({ file, highlight, markers, lineCount = Infinit
       options: {
         stickiness: NEVER_GROWS,
         glyphMarginClassName: `ts-glyph ts-glyph-${mark.tone}`,
+        ...(mark.tone === 'paradox' ? { isWholeLine: true, className: 'ts-line-paradox' } : {}),
         glyphMarginHoverMessage: mark.labels.map((label) => ({ value: escapeMarkdown(label) })),
         lineNumberClassName: `ts-linenum-${mark.tone}`,
         overviewRuler: { color: RULER_COLOR[mark.tone], position: RULER_RIGHT }

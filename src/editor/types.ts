@@ -9,8 +9,11 @@ export interface EditorFile {
 /** info: a plain selection; ok / error: the selected step returned / threw. */
 export type HighlightTone = 'ok' | 'error' | 'info';
 
-/** mixed: the line's Command both returned and threw (e.g. Retry attempts). */
-export type MarkerTone = 'ok' | 'error' | 'mixed';
+/**
+ * mixed: the line's Command both returned and threw (e.g. Retry attempts).
+ * paradox: where a replay diverged from the recording; the whole line is marked.
+ */
+export type MarkerTone = 'ok' | 'error' | 'mixed' | 'paradox';
 
 export interface EditorHighlight {
   readonly file: string;

@@ -7,6 +7,10 @@ import { CopyButton } from '../../components/CopyButton';
 import { Tabs } from '../../components/Tabs';
 import { useViewStore, type InspectorTab } from '../../stores/viewStore';
 import { ErrorView } from './ErrorView';
+import { PipelineView } from './PipelineView';
+import { ContextView } from './ContextView';
+import { replayStepOf } from '../../core/verdict/overlay';
+import { useReplayStore } from '../../stores/replayStore';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -24,7 +28,8 @@ function StepValue({ step }: { step: TraceStep }) {
   return <JsonValue value={step.result} label={step.kind === 'decision' ? 'Parallel decision' : 'recorded result'} />;
 }
 
-function valueOf(model: TraceModel, step: TraceStep, tab: InspectorTab): { value: unknown; present: boolean } {
+function valueOf(model: TraceModel, step: TraceStep, tab: InspectorTab, pipeline: { before?: unknown; after?: unknown } | undefined): { value: unknown; present: boolean } {
+  if (tab === 'pipeline') return { value: pipeline ? { before: pipeline.before, after: pipeline.after } : undefined, present: pipeline !== undefined };
   if (tab === 'input') return { value: model.initialInput, present: model.hasInitialInput };
   if (tab === 'context') return { value: model.context, present: model.hasContext };
   return step.kind === 'threw' ? { value: step.error, present: step.hasValue } : { value: step.result, present: step.hasValue };
@@ -35,8 +40,10 @@ export function Inspector({ model }: { model: TraceModel }) {
   const tab = useViewStore((s) => s.inspectorTab);
   const setTab = useViewStore((s) => s.setInspectorTab);
   const step = model.steps[selected];
+  const run = useReplayStore((s) => s.run);
+  const pipeline = run.status === 'done' && run.report && step ? replayStepOf(run.report, step.index) : undefined;
   if (!step) return <section aria-label="Step details" className="h-full bg-panel p-3 text-muted">No step selected.</section>;
-  const shown = valueOf(model, step, tab);
+  const shown = valueOf(model, step, tab, pipeline);
   const valueLabel = step.kind === 'threw' ? 'Error' : step.kind === 'decision' ? 'Decision' : 'Result';
   return (
     <section aria-label="Step details" className="flex h-full min-h-0 flex-col bg-panel">
@@ -59,6 +66,7 @@ export function Inspector({ model }: { model: TraceModel }) {
           onChange={setTab}
           tabs={[
             { id: 'value', label: valueLabel },
+            { id: 'pipeline', label: 'Pipeline' },
             { id: 'input', label: 'Input' },
             { id: 'context', label: 'Context' }
           ]}
@@ -68,6 +76,10 @@ export function Inspector({ model }: { model: TraceModel }) {
       <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${tab}`} tabIndex={0} className="min-h-0 flex-1 overflow-auto p-3">
         {tab === 'value' ? (
           <StepValue step={step} />
+        ) : tab === 'pipeline' ? (
+          <PipelineView step={step} />
+        ) : tab === 'context' ? (
+          <ContextView model={model} />
         ) : shown.present ? (
           <JsonValue value={shown.value} label={tab === 'input' ? 'initial input' : 'context'} />
         ) : (

@@ -7,11 +7,15 @@ import type { TraceModel } from '../../core/trace/model';
 import { narrateRecording, narrationText } from '../../core/narration/recorded';
 import { CopyButton } from '../../components/CopyButton';
 import { useViewStore } from '../../stores/viewStore';
+import { useReplayStore } from '../../stores/replayStore';
 
 const LINE_HEIGHT = 18;
 
 export function NarrationDrawer({ model }: { model: TraceModel }) {
-  const text = useMemo(() => narrationText(narrateRecording(model)), [model]);
+  const run = useReplayStore((s) => s.run);
+  const replayed = run.status === 'done' ? run.report?.narration : undefined;
+  // After a replay, its own narration: exactly what timeTravel printed for the code as it is now.
+  const text = useMemo(() => (replayed ? replayed.join('\n') : narrationText(narrateRecording(model))), [model, replayed]);
   const lines = useMemo(() => text.split('\n'), [text]);
   const close = () => useViewStore.getState().toggleNarration(false);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -20,7 +24,9 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
     <section aria-label="Narration" className="flex h-full min-h-0 flex-col bg-panel">
       <header className="flex h-8 shrink-0 items-center gap-2 border-b border-line px-2">
         <h2 className="text-xs font-semibold uppercase tracking-wide text-muted">Narration</h2>
-        <span className="truncate text-[11px] text-muted">as pure-effect&apos;s timeTravel prints it</span>
+        <span className="truncate text-[11px] text-muted">
+          {replayed ? 'of the last replay, as pure-effect’s timeTravel printed it' : 'of the recording, as pure-effect’s timeTravel prints it'}
+        </span>
         <span className="ml-auto" />
         <CopyButton text={() => text} label="Copy narration" />
         <button type="button" className="rounded px-1.5 text-[13px] hover:bg-raised" aria-label="Close narration" onClick={close}>
@@ -35,7 +41,12 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
             </div>
           ))}
         </div>
-        {!model.outcome.known && (
+        {run.status === 'done' && run.report?.status === 'rejected' && (
+          <p className="mb-2 mt-1 font-sans text-[12px] italic text-err">
+            timeTravel stopped here: the replay rejected with {String((run.report.rejection?.error as { name?: unknown })?.name ?? 'an error')}, so no final state was printed.
+          </p>
+        )}
+        {!replayed && !model.outcome.known && (
           <p className="mb-2 mt-1 font-sans text-[12px] italic text-muted">
             The recording alone does not show how the run ended: {model.outcome.reason}
           </p>

@@ -1,12 +1,15 @@
 // The flow's source beside the steps, with the selected Command's line
-// highlighted. Monaco arrives lazily; the panel is readable before it does.
+// highlighted. Editable, for what-if replays: edits are kept per trace and
+// can be reset. Monaco arrives lazily; the panel is readable before it does.
 import { useEffect } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { CodeEditor } from '../../editor/CodeEditor';
 import { useSourceStore } from '../../stores/sourceStore';
 import { useViewStore } from '../../stores/viewStore';
+import { useReplayStore } from '../../stores/replayStore';
 import { pickFiles } from '../../app/filePicker';
 import { useSourceModel } from './useSourceModel';
+import { ReplayToolbar } from './ReplayToolbar';
 
 function NoSource() {
   const openDialog = useViewStore((s) => s.openDialog);
@@ -15,7 +18,8 @@ function NoSource() {
       <div className="max-w-sm">
         <p className="font-semibold">No flow source yet</p>
         <p className="mt-1 text-[12px] text-muted">
-          Drop the flow&apos;s .ts or .js file anywhere on the window, or add it here, to see each step&apos;s Command highlighted in its code.
+          Drop the flow&apos;s .ts or .js file anywhere on the window, or add it here, to see each step&apos;s Command highlighted in its code and
+          to replay it.
         </p>
         <div className="mt-3 flex justify-center gap-2">
           <button type="button" className="rounded border border-line px-2 py-1 text-[12px] hover:bg-raised" onClick={pickFiles}>
@@ -31,8 +35,14 @@ function NoSource() {
 }
 
 export function SourcePanel({ model, theme }: { model: TraceModel | undefined; theme: 'dark' | 'light' }) {
-  const { files, activeFile, step, highlight, markers, located } = useSourceModel(model);
+  const { files, originals, activeFile, step, highlight, markers, located } = useSourceModel(model);
   const setActiveFile = useSourceStore((s) => s.setActiveFile);
+  const edit = useReplayStore((s) => s.edit);
+  const selected = useViewStore((s) => s.selected);
+  // Choosing a step takes the view back from a failure's line to that step's Command.
+  useEffect(() => {
+    useReplayStore.getState().setFocus(undefined);
+  }, [selected]);
 
   // Follow the selected step into the file that defines its Command.
   useEffect(() => {
@@ -45,8 +55,18 @@ export function SourcePanel({ model, theme }: { model: TraceModel | undefined; t
         <NoSource />
       ) : (
         <>
+          {model && <ReplayToolbar model={model} />}
           <div className="min-h-0 flex-1">
-            <CodeEditor files={files} activeFile={activeFile} onActiveFileChange={setActiveFile} readOnly theme={theme} highlight={highlight} markers={markers} />
+            <CodeEditor
+              files={files}
+              activeFile={activeFile}
+              onActiveFileChange={setActiveFile}
+              readOnly={false}
+              theme={theme}
+              highlight={highlight}
+              markers={markers}
+              onChange={(file, text) => edit(file, text, originals.find((f) => f.name === file)?.text ?? '')}
+            />
           </div>
           {step && !located && step.kind !== 'decision' && (
             <p className="shrink-0 border-t border-line px-2 py-1 text-[12px] text-muted">

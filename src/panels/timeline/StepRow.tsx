@@ -1,6 +1,7 @@
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import { formatMs, statusText } from '../../core/present/step-text';
 import { Icon, type IconName } from '../../components/Icon';
+import { overlayLabel, STEP_NOT_REPLAYED, STEP_PARADOX, STEP_UNREACHED, type StepReplayStatus } from '../../core/verdict/overlay';
 
 const ICON: Record<TraceStep['kind'], IconName> = { returned: 'ok', threw: 'threw', decision: 'fork', unrecorded: 'unknown' };
 
@@ -19,23 +20,28 @@ function tone(step: TraceStep): string {
   return 'text-ok';
 }
 
-export function stepLabel(step: TraceStep): string {
+export function stepLabel(step: TraceStep, replay: StepReplayStatus = STEP_NOT_REPLAYED): string {
   const where = step.path === undefined ? `entry ${step.index + 1}` : `path ${step.path}`;
   const lane = laneTag(step);
-  return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}`;
+  const replayed = replay === STEP_NOT_REPLAYED ? '' : `, ${overlayLabel[replay]}`;
+  return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}${replayed}`;
 }
 
-export function StepRow({ model, step, selected, folded, onToggleFold }: {
+export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED }: {
   model: TraceModel;
   step: TraceStep;
   selected: boolean;
   folded: boolean;
   onToggleFold?: () => void;
+  replay?: StepReplayStatus;
 }) {
   const bar = model.maxDurationMs > 0 && step.durationMs !== undefined ? Math.max(2, (step.durationMs / model.maxDurationMs) * 64) : 0;
   const lane = laneTag(step);
   return (
-    <div className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : ''}`} style={{ paddingLeft: 6 + step.depth * 14 }}>
+    <div
+      className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : ''} ${replay === STEP_UNREACHED ? 'opacity-55' : ''} ${replay === STEP_PARADOX ? 'shadow-[inset_0_0_0_1.5px_var(--ts-paradox-fg)]' : ''}`}
+      style={{ paddingLeft: 6 + step.depth * 14 }}
+    >
       {step.depth > 0 && <span aria-hidden className="absolute inset-y-0 border-l border-line" style={{ left: step.depth * 14 - 4 }} />}
       <Icon name={ICON[step.kind]} size={13} className={tone(step)} />
       {step.kind === 'decision' ? (
@@ -57,6 +63,8 @@ export function StepRow({ model, step, selected, folded, onToggleFold }: {
       {step.kind === 'decision' && <span className="truncate text-[11px] text-muted">{step.decision?.cancelled ? (typeof step.decision.branch === 'number' ? `cancelled by branch ${step.decision.branch}` : 'cancelled from outside') : 'all done'}</span>}
       {step.threw && <span className="shrink-0 rounded-sm bg-err-soft px-1 text-[10px] font-semibold uppercase tracking-wide text-err">threw</span>}
       {step.kind === 'unrecorded' && <span className="shrink-0 rounded-sm bg-warn-soft px-1 text-[10px] font-semibold uppercase text-warn">unrecorded</span>}
+      {replay === STEP_UNREACHED && <span className="shrink-0 rounded-sm border border-dashed border-muted px-1 text-[10px] uppercase text-muted">unreached</span>}
+      {replay === STEP_PARADOX && <span className="shrink-0 rounded-sm bg-paradox-soft px-1 text-[10px] font-semibold uppercase text-paradox">≠ diverged</span>}
       <span className="ml-auto flex shrink-0 items-center gap-1.5">
         {lane && step.lanes[step.lanes.length - 1]?.kind !== 'branch' && <span className="font-mono text-[10px] text-muted">{lane}</span>}
         <span className="font-mono text-[11px] text-muted">{step.path ?? `#${step.index + 1}`}</span>

@@ -4,9 +4,11 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceModel } from '../../core/trace/model';
+import type { StepReplayStatus } from '../../core/verdict/overlay';
 import { useViewStore } from '../../stores/viewStore';
 import { StepRow, stepLabel } from './StepRow';
 import { useTimelineModel } from './useTimelineModel';
+import { useReplayOverlay } from './useReplayOverlay';
 
 const ROW_HEIGHT = 26;
 
@@ -15,6 +17,7 @@ export function Timeline({ model }: { model: TraceModel }) {
   const select = useViewStore((s) => s.select);
   const toggleFold = useViewStore((s) => s.toggleFold);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const overlay = useReplayOverlay(model);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -73,12 +76,12 @@ export function Timeline({ model }: { model: TraceModel }) {
                 aria-selected={isSelected}
                 aria-posinset={step.index + 1}
                 aria-setsize={total}
-                aria-label={stepLabel(step)}
+                aria-label={stepLabel(step, overlay?.[step.index] as StepReplayStatus | undefined)}
                 style={style}
                 className={`cursor-default select-none ${isSelected ? 'shadow-[inset_3px_0_0_var(--ts-accent)]' : 'hover:bg-raised'}`}
                 onClick={() => select(step.index)}
               >
-                <StepRow model={model} step={step} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
+                <StepRow model={model} step={step} replay={overlay?.[step.index] as StepReplayStatus | undefined} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
               </div>
             );
           })}

@@ -1,0 +1,69 @@
+// Pressing Replay: gather the edited flow, the trace and the context, run
+// them in the replay worker under the time limit, and turn the answer into a
+// verdict. Nothing here runs flow code itself.
+import type { TraceModel } from '../core/trace/model';
+import { toRawTrace } from '../core/trace/raw';
+import { productionOutcome, verdictOf } from '../core/verdict/verdict';
+import type { RunResult } from '../core/source/runFlow';
+import { useReplayStore } from '../stores/replayStore';
+import { useSourceStore, type SourceFile } from '../stores/sourceStore';
+import { useViewStore } from '../stores/viewStore';
+import { replayInWorker, ReplayTimeout } from '../worker/replayClient';
+
+/** The files as the person sees them: the originals with their edits applied. */
+export function effectiveFiles(files: readonly SourceFile[], edits: Readonly<Record<string, string>>): SourceFile[] {
+  return files.map((f) => (edits[f.name] !== undefined ? { name: f.name, text: edits[f.name]! } : f));
+}
+
+function parseContext(text: string | undefined): { ok: true; value?: unknown } | { ok: false; message: string } {
+  if (text === undefined) return { ok: true };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: `The replay context is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+const reportOf = (result: RunResult | undefined) => (result?.kind === 'report' ? result.report : undefined);
+
+export async function runReplay(model: TraceModel): Promise<void> {
+  const store = useReplayStore.getState();
+  const { files } = useSourceStore.getState();
+  if (!files.length) {
+    store.setRun({ status: 'failed', message: "Add the flow's source file first: drop its .ts or .js file, or paste it.", timedOut: false });
+    return;
+  }
+  const context = parseContext(store.contextText);
+  if (!context.ok) {
+    store.setRun({ status: 'failed', message: context.message, timedOut: false });
+    return;
+  }
+  const edited = Object.keys(store.edits).length > 0;
+  const run = { files: effectiveFiles(files, store.edits), ...(store.exportName ? { exportName: store.exportName } : {}) };
+  const baseline = edited && !model.outcome.known ? { files: [...files], ...(store.exportName ? { exportName: store.exportName } : {}) } : undefined;
+  store.setRun({ status: 'running', startedAt: performance.now() });
+  try {
+    const done = await replayInWorker(
+      { trace: toRawTrace(model), hasContext: 'value' in context, ...('value' in context ? { context: context.value } : {}), run, ...(baseline ? { baseline } : {}) },
+      store.timeoutMs
+    );
+    const { result } = done;
+    if (result.kind === 'choose-export') {
+      useReplayStore.setState({ choices: result.candidates, run: { status: 'idle' } });
+      return;
+    }
+    const report = reportOf(result);
+    const production = productionOutcome(model.outcome, edited ? reportOf(done.baseline) : report);
+    const verdict = report ? verdictOf(report, production, edited) : undefined;
+    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited });
+    // Code that failed: show the line. A compile error or a load error points at code too.
+    const location =
+      result.kind === 'compile-error' ? { file: result.file, line: result.line, column: result.column } : result.kind === 'load-error' ? result.location : report?.rejection?.location;
+    store.setFocus(location);
+    // Where the new code parts from production is the first thing to look at.
+    if (verdict?.kind === 'diverged' && verdict.entryIndex !== undefined) useViewStore.getState().select(verdict.entryIndex);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return;
+    store.setRun({ status: 'failed', message: error instanceof Error ? error.message : String(error), timedOut: error instanceof ReplayTimeout });
+  }
+}

@@ -1,0 +1,84 @@
+// The answer to "did my change fix it?", right under the header: the
+// verdict, what it means, the recorded and replayed outcomes side by side,
+// and a jump to where the flow diverged.
+import type { TraceModel } from '../../core/trace/model';
+import { useReplayStore } from '../../stores/replayStore';
+import { useViewStore } from '../../stores/viewStore';
+import { productionOutcome } from '../../core/verdict/verdict';
+import { JsonValue } from '../../components/JsonValue';
+import { outcomeText, verdictText, type VerdictTone } from './verdictText';
+
+const TONE: Record<VerdictTone, string> = {
+  ok: 'border-ok/50 bg-ok-soft text-ok',
+  err: 'border-err/50 bg-err-soft text-err',
+  warn: 'border-warn/50 bg-warn-soft text-warn',
+  paradox: 'border-paradox/50 bg-paradox-soft text-paradox'
+};
+
+function CompileOrLoad({ title, message, where }: { title: string; message: string; where?: string }) {
+  return (
+    <div role="status" className={`flex items-start gap-2 border-b px-3 py-1.5 text-[12px] ${TONE.err}`}>
+      <strong className="shrink-0 uppercase tracking-wide">{title}</strong>
+      <span className="min-w-0 font-mono text-fg">
+        {where && <span className="text-muted">{where}: </span>}
+        {message}
+      </span>
+    </div>
+  );
+}
+
+export function VerdictBanner({ model }: { model: TraceModel }) {
+  const run = useReplayStore((s) => s.run);
+  const select = useViewStore((s) => s.select);
+  if (run.status === 'idle') return null;
+  if (run.status === 'running') {
+    return (
+      <div role="status" className="border-b border-line bg-panel px-3 py-1.5 text-[12px] text-muted">
+        Replaying the flow against the recording…
+      </div>
+    );
+  }
+  if (run.status === 'failed') return <CompileOrLoad title={run.timedOut ? 'Stopped' : 'Could not replay'} message={run.message} />;
+  const { result } = run;
+  if (result.kind === 'compile-error') return <CompileOrLoad title="Does not compile" message={result.message} where={`${result.file}:${result.line}:${result.column}`} />;
+  if (result.kind === 'load-error') return <CompileOrLoad title="Error loading the flow" message={result.message} where={result.location ? `${result.location.file}:${result.location.line}` : undefined} />;
+  if (result.kind === 'no-flow') return <CompileOrLoad title="No flow to replay" message={result.message} />;
+  if (result.kind !== 'report' || !run.verdict) return null;
+  const { report } = result;
+  const text = verdictText(run.verdict, model, report.unreached);
+  const verdict = run.verdict;
+  const jumpTo = verdict.kind === 'diverged' ? verdict.entryIndex : verdict.kind === 'flow-error' ? undefined : report.unreached[0];
+  const rejectionWhere = report.rejection?.location ? `${report.rejection.location.file}:${report.rejection.location.line}:${report.rejection.location.column}` : undefined;
+  return (
+    <section aria-label="Replay verdict" className={`border-b px-3 py-1.5 text-[12px] ${TONE[text.tone]}`}>
+      <div className="flex items-center gap-2">
+        <strong className="shrink-0 uppercase tracking-wide" data-testid="verdict">
+          {text.title}
+        </strong>
+        <span className="min-w-0 flex-1 truncate text-fg" title={text.detail}>
+          {text.detail}
+          {rejectionWhere && <span className="font-mono text-muted"> at {rejectionWhere}</span>}
+        </span>
+        <span className="shrink-0 font-mono text-[11px] text-muted">{run.ms.toFixed(0)} ms</span>
+        {jumpTo !== undefined && (
+          <button type="button" className="shrink-0 rounded border border-current px-2 py-0.5 hover:bg-panel" onClick={() => select(jumpTo)}>
+            {verdict.kind === 'diverged' ? 'Go to the divergence' : 'Go to the first unreached step'}
+          </button>
+        )}
+      </div>
+      <details className="mt-1 text-fg">
+        <summary className="cursor-pointer text-[11px] text-muted">Recorded and replayed outcomes</summary>
+        <div className="mt-1 grid grid-cols-2 gap-3 pb-1">
+          <div>
+            <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">Production (recorded)</p>
+            <p className="font-mono">{outcomeText(productionOutcome(model.outcome, run.edited ? undefined : report) ?? (verdict.kind === 'changed' ? verdict.production : undefined))}</p>
+          </div>
+          <div>
+            <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">Replayed now</p>
+            {report.result ? <JsonValue value={report.result.type === 'Success' ? report.result.value : report.result.error} label="replayed outcome" /> : <p className="font-mono">rejected</p>}
+          </div>
+        </div>
+      </details>
+    </section>
+  );
+}

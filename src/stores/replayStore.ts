@@ -1,0 +1,109 @@
+// Everything about replaying the open trace: the person's edits to the flow
+// (kept per trace in local storage), the chosen export, the time limit, the
+// replay context, and the last run's outcome. Reset when a trace opens.
+import { create } from 'zustand';
+import type { RunResult } from '../core/source/runFlow';
+import type { Verdict } from '../core/verdict/verdict';
+import type { CodeLocation, ReplayReport } from '../core/replay/report';
+
+export type ReplayRunState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'running'; readonly startedAt: number }
+  | { readonly status: 'done'; readonly result: RunResult; readonly report: ReplayReport | undefined; readonly verdict: Verdict | undefined; readonly ms: number; readonly edited: boolean }
+  | { readonly status: 'failed'; readonly message: string; readonly timedOut: boolean };
+
+const TIMEOUT_KEY = 'timescope.replayTimeoutMs';
+export const DEFAULT_TIMEOUT_MS = 5000;
+
+function load(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function save(key: string, value: string | undefined) {
+  try {
+    if (value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage full or off: edits still live for this tab
+  }
+}
+
+const editsKey = (traceId: string) => `timescope.edits.${traceId}`;
+const exportKey = (traceId: string) => `timescope.export.${traceId}`;
+
+function loadEdits(traceId: string): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(load(editsKey(traceId)) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+interface ReplayState {
+  readonly traceId: string | undefined;
+  /** file name -> edited text; absent means the original */
+  readonly edits: Readonly<Record<string, string>>;
+  readonly exportName: string | undefined;
+  readonly timeoutMs: number;
+  /** JSON text of a context to replay with instead of the recorded one */
+  readonly contextText: string | undefined;
+  readonly run: ReplayRunState;
+  /** the flow exports to pick from, when the flow function is ambiguous */
+  readonly choices: readonly string[] | undefined;
+  /** a line the source view should show instead of the selected step's (where flow code failed) */
+  readonly focus: CodeLocation | undefined;
+  setFocus(focus: CodeLocation | undefined): void;
+  openTrace(traceId: string): void;
+  edit(file: string, text: string, original: string): void;
+  resetEdits(): void;
+  chooseExport(name: string | undefined): void;
+  setTimeoutMs(ms: number): void;
+  setContextText(text: string | undefined): void;
+  setRun(run: ReplayRunState): void;
+  setChoices(choices: readonly string[] | undefined): void;
+}
+
+export const useReplayStore = create<ReplayState>()((set, get) => ({
+  traceId: undefined,
+  edits: {},
+  exportName: undefined,
+  timeoutMs: Number(load(TIMEOUT_KEY)) > 0 ? Number(load(TIMEOUT_KEY)) : DEFAULT_TIMEOUT_MS,
+  contextText: undefined,
+  run: { status: 'idle' },
+  choices: undefined,
+  focus: undefined,
+  setFocus: (focus) => set({ focus }),
+  openTrace: (traceId) =>
+    set({ traceId, edits: loadEdits(traceId), exportName: load(exportKey(traceId)) ?? undefined, contextText: undefined, run: { status: 'idle' }, choices: undefined, focus: undefined }),
+  edit: (file, text, original) => {
+    const { traceId, edits } = get();
+    const next = { ...edits };
+    if (text === original) delete next[file];
+    else next[file] = text;
+    set({ edits: next });
+    if (traceId) save(editsKey(traceId), Object.keys(next).length ? JSON.stringify(next) : undefined);
+  },
+  resetEdits: () => {
+    const { traceId } = get();
+    set({ edits: {} });
+    if (traceId) save(editsKey(traceId), undefined);
+  },
+  chooseExport: (name) => {
+    const { traceId } = get();
+    set({ exportName: name, choices: undefined });
+    if (traceId) save(exportKey(traceId), name);
+  },
+  setTimeoutMs: (ms) => {
+    set({ timeoutMs: ms });
+    save(TIMEOUT_KEY, String(ms));
+  },
+  setContextText: (text) => set({ contextText: text }),
+  setRun: (run) => set({ run }),
+  setChoices: (choices) => set({ choices })
+}));
