@@ -29,7 +29,7 @@ async function recordGenerated(n: number) {
     const cmdSendItem = () => ({ id: i });
     return Command(cmdSendItem, (r: { id: number }) => step(i + 1, sent + (r.id >= 0 ? 1 : 0)) as never);
   };
-  const { trace } = await recordEffect((count: number) => step(0, 0) as never, n, { context: { flowName: 'batch' } });
+  const { trace } = await recordEffect((_count: number) => step(0, 0) as never, n, { context: { flowName: 'batch' } });
   return trace;
 }
 
