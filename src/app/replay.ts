@@ -38,13 +38,15 @@ export async function runReplay(model: TraceModel): Promise<void> {
     store.setRun({ status: 'failed', message: context.message, timedOut: false });
     return;
   }
-  const edited = Object.keys(store.edits).length > 0;
-  const run = { files: effectiveFiles(files, store.edits), ...(store.exportName ? { exportName: store.exportName } : {}) };
-  const baseline = edited && !model.outcome.known ? { files: [...files], ...(store.exportName ? { exportName: store.exportName } : {}) } : undefined;
+  // Another context is a what-if as much as edited code: either way production's outcome must come from elsewhere.
+  const edited = Object.keys(store.edits).length > 0 || 'value' in context;
+  const exportName = store.exportName ? { exportName: store.exportName } : {};
+  const run = { files: effectiveFiles(files, store.edits), ...exportName, ...('value' in context ? { context: { value: context.value } } : {}) };
+  const baseline = edited && !model.outcome.known ? { files: [...files], ...exportName } : undefined;
   store.setRun({ status: 'running', startedAt: performance.now() });
   try {
     const done = await replayInWorker(
-      { trace: toRawTrace(model), hasContext: 'value' in context, ...('value' in context ? { context: context.value } : {}), run, ...(baseline ? { baseline } : {}) },
+      { trace: toRawTrace(model), run, ...(baseline ? { baseline } : {}) },
       store.timeoutMs
     );
     const { result } = done;

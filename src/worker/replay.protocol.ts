@@ -10,6 +10,8 @@ export interface SourceFileData {
 export interface ReplayRun {
   readonly files: readonly SourceFileData[];
   readonly exportName?: string;
+  /** replaces the recorded context when present (timeTravel's `context` option) */
+  readonly context?: { readonly value: unknown };
 }
 
 export type ReplayRequest = {
@@ -17,12 +19,9 @@ export type ReplayRequest = {
   readonly id: number;
   /** the trace object as pure-effect's replay reads it (core/trace/raw.ts) */
   readonly trace: unknown;
-  /** replaces the recorded context when present (timeTravel's `context` option) */
-  readonly context?: unknown;
-  readonly hasContext: boolean;
-  /** the person's edited flow */
+  /** the person's edited flow, with the context they chose */
   readonly run: ReplayRun;
-  /** the flow as it came with the trace, replayed too when it differs, to learn production's outcome */
+  /** the flow as it came with the trace and the recorded context, replayed too when the run differs, to learn production's outcome */
   readonly baseline?: ReplayRun;
 };
 

@@ -16,7 +16,7 @@ self.onmessage = async (event: MessageEvent<ReplayRequest>) => {
   try {
     const runOne = (run: ReplayRun) =>
       replayFlowSource(
-        { files: run.files, exportName: run.exportName, trace: request.trace, ...(request.hasContext ? { context: request.context } : {}) },
+        { files: run.files, exportName: run.exportName, trace: request.trace, ...(run.context ? { context: run.context.value } : {}) },
         effect,
         replayTrace
       );
