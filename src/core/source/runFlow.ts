@@ -6,6 +6,9 @@
 
 import type { SourceFile } from './locate';
 import type { CodeLocation, ReplayReport } from '../replay/report';
+import type { ReplayTraceRequest } from '../replay/replayTrace';
+
+export type { ReplayTraceRequest };
 import { transpile, isCodeFile } from './transpile';
 import { CompileFailure, createLoader, locateInStack } from './loader';
 import { chooseExport, entryOrder, exportNamed, traceFlowName, type ExportChoice } from './choose';
@@ -21,15 +24,6 @@ export interface FlowSourceRequest {
   readonly context?: unknown;
   /** the build being replayed (timeTravel's version option) */
   readonly version?: string;
-}
-
-/** What the replay engine's replayTrace takes (src/core/replay). */
-export interface ReplayTraceRequest {
-  readonly flowFn: (input: unknown) => unknown;
-  readonly trace: unknown;
-  readonly context?: unknown;
-  readonly version?: string;
-  readonly locate?: (stack: string) => CodeLocation | undefined;
 }
 
 export type ReplayTraceFn = (req: ReplayTraceRequest) => Promise<ReplayReport>;
