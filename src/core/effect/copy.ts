@@ -2,7 +2,8 @@
 // JSON, with any reference to one of the value's own ancestors dropped, so a
 // cycle is cut while an object reached twice without a cycle is copied twice.
 
-export type CopyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: unknown };
+/** `chars`: the length of the JSON text the copy went through, a measure of its size. */
+export type CopyResult = { readonly ok: true; readonly value: unknown; readonly chars?: number } | { readonly ok: false; readonly error: unknown };
 
 type Transform = (value: unknown) => unknown;
 
@@ -25,7 +26,7 @@ function copyWith(v: unknown, transform?: Transform): CopyResult {
   try {
     const text = JSON.stringify(v, ancestorCut(transform));
     // undefined, a function or a Symbol has no JSON: the copy is undefined (no `result` key).
-    return { ok: true, value: text === undefined ? undefined : (JSON.parse(text) as unknown) };
+    return text === undefined ? { ok: true, value: undefined, chars: 0 } : { ok: true, value: JSON.parse(text) as unknown, chars: text.length };
   } catch (error) {
     // A BigInt, or a getter that throws.
     return { ok: false, error };

@@ -152,3 +152,27 @@ describe('replayTrace', () => {
     expect(ran).toBe(0);
   });
 });
+
+describe('the pipeline capture budget', () => {
+  // A flow whose value grows with every step: each step's before holds all earlier results.
+  const growing = (n: number) => {
+    const trace = { flowName: 'grow', initialInput: [], context: {}, dropped: 0, trace: [] as unknown[] };
+    for (let i = 0; i < n; i++) trace.trace.push({ command: 'cmdItem', path: String(i), result: 'x'.repeat(100), durationMs: 0 });
+    // Each pipeline step receives every result so far and adds one.
+    const addOne = (acc: string[]) => Command(function cmdItem() { return ''; }, (r: string) => Success([...acc, r]));
+    const flowFn = (start: unknown) => effectPipe(...Array.from({ length: n }, () => addOne))(start);
+    return { trace, flowFn };
+  };
+
+  test('keeps every value while under budget, and says when it stopped keeping them', async () => {
+    const { trace, flowFn } = growing(40);
+    const full = await replayTrace({ flowFn, trace });
+    expect(full.pipelineLimited).toBeUndefined();
+    expect(full.steps.every((s) => s.hasBefore)).toBe(true);
+    const tight = await replayTrace({ flowFn, trace, pipelineBudgetChars: 20_000 });
+    expect(tight.result).toEqual(full.result);
+    expect(tight.pipelineLimited).toBe(true);
+    expect(tight.steps[0]!.hasBefore).toBe(true);
+    expect(tight.steps[39]!.hasBefore).toBeUndefined();
+  });
+});

@@ -21,6 +21,8 @@ export interface ReplayTraceRequest {
   readonly version?: string;
   /** maps a stack (of a Command() call, or of a rejection) to the person's source */
   readonly locate?: (stack: string) => CodeLocation | undefined;
+  /** how many characters of JSON the pipeline copies may take in all (tests lower it) */
+  readonly pipelineBudgetChars?: number;
 }
 
 /** Copy a value for the report: every Error in it in stored form (a revived one exactly as recorded). */
@@ -32,6 +34,28 @@ function storeWith(stack: boolean): (v: unknown) => CopyResult {
     });
 }
 const store = storeWith(false);
+
+/**
+ * Pipeline values are copied twice per step. A flow whose value grows with
+ * every step (a list of all results so far) would make that quadratic, so
+ * the copies share a budget; past it, later steps keep no pipeline value and
+ * the report says so.
+ */
+export const PIPELINE_BUDGET_CHARS = 64 * 1024 * 1024;
+
+function pipelineCopier(budget: number) {
+  const state = { spent: 0, exhausted: false };
+  const copy = (v: unknown): CopyResult => {
+    if (state.spent >= budget) {
+      state.exhausted = true;
+      return { ok: false, error: new RangeError('pipeline budget spent') };
+    }
+    const c = store(v);
+    if (c.ok) state.spent += c.chars ?? 0;
+    return c;
+  };
+  return { copy, state };
+}
 
 /** A value JSON cannot hold (a BigInt) is shown as fmt would print it. */
 function stored(v: unknown, copy = store): Stored {
@@ -85,7 +109,9 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
       seen.set(step.path, s);
     }
   };
-  const tracer = new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, store);
+  const pipeline = pipelineCopier(req.pipelineBudgetChars ?? PIPELINE_BUDGET_CHARS);
+  const tracer = new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy);
+  const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});
   const steps = (): ReplayStep[] => [...seen.values()].map((s) => stepOf(s, tracer, req.locate));
   const options = {
     log: (text: string) => void narration.push(text),
@@ -99,11 +125,11 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
     const outcome: ReplayOutcome =
       result.type === 'Success' ? { type: 'Success', value: stored(result.value) } : { type: 'Failure', error: stored(result.error) };
     const fault = result.type === 'Failure' ? faultOf(result.error) : undefined;
-    return { status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached], narration, steps: steps() };
+    return { status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached], narration, steps: steps(), ...limited() };
   } catch (e) {
     const location = locateSafely(req.locate, e instanceof Error ? e.stack : undefined);
     const error = stored(e, storeWith(true));
-    return { status: 'rejected', rejection: { error, ...(location ? { location } : {}) }, unreached: [], narration, steps: steps() };
+    return { status: 'rejected', rejection: { error, ...(location ? { location } : {}) }, unreached: [], narration, steps: steps(), ...limited() };
   } finally {
     installTracer(undefined);
   }

@@ -68,4 +68,6 @@ export interface ReplayReport {
   /** every line timeTravel printed, one log call each */
   readonly narration: readonly string[];
   readonly steps: readonly ReplayStep[];
+  /** true when pipeline values grew past the capture budget and later steps kept none */
+  readonly pipelineLimited?: boolean;
 }

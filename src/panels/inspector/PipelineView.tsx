@@ -15,7 +15,15 @@ export function PipelineView({ step }: { step: TraceStep }) {
   }
   const replayed = replayStepOf(report, step.index);
   if (!replayed) return <p className="text-[12px] text-muted">The last replay did not reach this step.</p>;
-  if (!replayed.hasBefore && !replayed.hasAfter) return <p className="text-[12px] text-muted">No pipeline value was captured for this step.</p>;
+  if (!replayed.hasBefore && !replayed.hasAfter) {
+    return (
+      <p className="text-[12px] text-muted">
+        {report.pipelineLimited
+          ? 'No pipeline value was kept for this step: the flow’s values grew past the 64 MB the replay keeps for pipeline views, so later steps keep none.'
+          : 'No pipeline value was captured for this step.'}
+      </p>
+    );
+  }
   const changes = replayed.hasBefore && replayed.hasAfter ? diffValues(replayed.before, replayed.after) : [];
   return (
     <div className="space-y-3">
