@@ -26,7 +26,7 @@ function copyWith(v: unknown, transform?: Transform): CopyResult {
   try {
     const text = JSON.stringify(v, ancestorCut(transform));
     // undefined, a function or a Symbol has no JSON: the copy is undefined (no `result` key).
-    return text === undefined ? { ok: true, value: undefined, chars: 0 } : { ok: true, value: JSON.parse(text) as unknown, chars: text.length };
+    return text === undefined ? { ok: true, value: undefined } : { ok: true, value: JSON.parse(text) as unknown, chars: text.length };
   } catch (error) {
     // A BigInt, or a getter that throws.
     return { ok: false, error };
