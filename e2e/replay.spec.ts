@@ -99,3 +99,16 @@ test('fetch() in pure code fails with a clear error, and no request leaves the b
   await expect(replay.banner).toContainText('flow.ts:');
   expect(requests.filter((u) => u.includes('exfiltrate'))).toEqual([]);
 });
+
+test('a flow that now reaches a step production never ran stops with Missing step, refusing to run the real Command', async ({ page }) => {
+  const app = new AppPage(page);
+  const replay = new ReplayPage(page);
+  await app.goto();
+  await app.open(fixture('register-email-taken/expected/trace.json'), fixture('register-email-taken/new-address.ts'));
+  await app.timeline.expectSteps(1);
+  await replay.run();
+  await replay.expectVerdict('Missing step');
+  await expect(replay.banner).toContainText("Trace has no step at path '1' for 'cmdCreateUser'; refusing to run the real Command.");
+  await page.keyboard.press('n');
+  await expect(page.getByRole('region', { name: 'Narration' })).toContainText('"name": "ReplayError"');
+});
