@@ -2,6 +2,7 @@
 // cancels the old by terminating its worker, so a stale result never lands.
 import type { ParseResult } from '../core/trace/parse';
 import type { ParsePhase, ParseRequest, ParseResponse } from './protocol';
+import { singleFlight } from './singleFlight';
 
 export interface ParseProgress {
   readonly phase: ParsePhase;
@@ -9,51 +10,21 @@ export interface ParseProgress {
   readonly total: number;
 }
 
-let worker: Worker | undefined;
-let nextId = 1;
-let cancelCurrent: (() => void) | undefined;
+type Final = Exclude<ParseResponse, { type: 'progress' }>;
 
-function getWorker(): Worker {
-  worker ??= new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'timescope-parse' });
-  return worker;
-}
+const channel = singleFlight<ParseRequest, Final>(
+  () => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'timescope-parse' }),
+  'The trace reader'
+);
 
-export function parseInWorker(blob: Blob, fileName: string, onProgress?: (p: ParseProgress) => void): Promise<ParseResult> {
-  cancelCurrent?.();
-  const id = nextId++;
-  const w = getWorker();
-  return new Promise<ParseResult>((resolve, reject) => {
-    const cleanup = () => {
-      w.removeEventListener('message', onMessage);
-      w.removeEventListener('error', onError);
-      if (cancelCurrent === cancel) cancelCurrent = undefined;
-    };
-    const onMessage = (event: MessageEvent<ParseResponse>) => {
-      const message = event.data;
-      if (message.id !== id) return;
-      if (message.type === 'progress') onProgress?.(message);
-      else {
-        cleanup();
-        if (message.type === 'done') resolve(message.result);
-        else reject(new Error(`The trace reader stopped unexpectedly: ${message.message}`));
-      }
-    };
-    const onError = (event: ErrorEvent) => {
-      cleanup();
-      worker?.terminate();
-      worker = undefined;
-      reject(new Error(`The trace reader could not start: ${event.message || 'worker error'}`));
-    };
-    const cancel = () => {
-      cleanup();
-      w.terminate();
-      if (worker === w) worker = undefined;
-      reject(new DOMException('A newer load replaced this one.', 'AbortError'));
-    };
-    cancelCurrent = cancel;
-    w.addEventListener('message', onMessage);
-    w.addEventListener('error', onError);
-    const request: ParseRequest = { type: 'parse', id, blob, fileName };
-    w.postMessage(request);
+export async function parseInWorker(blob: Blob, fileName: string, onProgress?: (p: ParseProgress) => void): Promise<ParseResult> {
+  const answer = await channel.call((id) => ({ type: 'parse', id, blob, fileName }), {
+    isAnswer: (m, id): m is Final => (m as ParseResponse | undefined)?.id === id && (m as ParseResponse).type !== 'progress',
+    onOther: (m, id) => {
+      const message = m as ParseResponse;
+      if (message?.type === 'progress' && message.id === id) onProgress?.(message);
+    }
   });
+  if (answer.type === 'crashed') throw new Error(`The trace reader stopped unexpectedly: ${answer.message}`);
+  return answer.result;
 }
