@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { parseTraceText } from '../core/trace/parse';
+import type { TraceModel } from '../core/trace/model';
+import { useViewStore } from '../stores/viewStore';
+import { errorBy, stepBy, stepTo } from './navigation';
+
+function model(trace: unknown[]): TraceModel {
+  const result = parseTraceText(JSON.stringify({ trace }));
+  if (result.kind !== 'trace') throw new Error('expected a trace');
+  return result.model;
+}
+
+const ok = (command: string, path: string) => ({ command, path, result: 1, durationMs: 1 });
+const threw = (command: string, path: string) => ({ command, path, threw: true, error: 'x', durationMs: 1 });
+// errors at 1 and 3; steps 1 and 2 sit in a Retry at path '1'
+const m = model([ok('a', '0'), threw('b', '1r0/0'), ok('b', '1r1/0'), threw('c', '2'), ok('d', '3')]);
+const selected = () => useViewStore.getState().selected;
+
+beforeEach(() => useViewStore.getState().resetForTrace(0));
+
+describe('navigation', () => {
+  it('e and Shift+E cycle through the errors, wrapping around', () => {
+    errorBy(m, 1);
+    expect(selected()).toBe(1);
+    errorBy(m, 1);
+    expect(selected()).toBe(3);
+    errorBy(m, 1);
+    expect(selected()).toBe(1);
+    errorBy(m, -1);
+    expect(selected()).toBe(3);
+  });
+
+  it('next and previous skip steps folded away, and stop at the ends', () => {
+    useViewStore.getState().toggleFold('1');
+    stepBy(m, 1);
+    expect(selected()).toBe(3);
+    stepBy(m, -1);
+    expect(selected()).toBe(0);
+    stepBy(m, -1);
+    expect(selected()).toBe(0);
+    stepTo(m, 'last');
+    expect(selected()).toBe(4);
+  });
+
+  it('a trace without errors leaves the selection alone', () => {
+    const clean = model([ok('a', '0'), ok('b', '1')]);
+    expect(errorBy(clean, 1)).toBe(false);
+    expect(selected()).toBe(0);
+  });
+});
