@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { parseTraceText } from '../core/trace/parse';
 import type { TraceModel } from '../core/trace/model';
 import { useViewStore } from '../stores/viewStore';
-import { errorBy, stepBy, stepTo } from './navigation';
+import { errorBy, foldAround, stepBy, stepTo, unfoldAt } from './navigation';
 
 function model(trace: unknown[]): TraceModel {
   const result = parseTraceText(JSON.stringify({ trace }));
@@ -46,5 +46,30 @@ describe('navigation', () => {
     const clean = model([ok('a', '0'), ok('b', '1')]);
     expect(errorBy(clean, 1)).toBe(false);
     expect(selected()).toBe(0);
+  });
+});
+
+describe('folding from the keyboard', () => {
+  const parallel = model([ok('a', '0'), ok('c', '1p1/0'), ok('b', '1p0/0'), { command: 'Parallel', path: '1p', result: { cancelled: false, branches: 2 }, durationMs: 2 }, ok('d', '2')]);
+
+  it('← inside a Parallel folds it and selects its decision; → on the decision unfolds it', () => {
+    useViewStore.getState().select(1);
+    expect(foldAround(parallel)).toBe(true);
+    expect(useViewStore.getState().folded).toEqual(['1p']);
+    expect(selected()).toBe(3);
+    expect(unfoldAt(parallel)).toBe(true);
+    expect(useViewStore.getState().folded).toEqual([]);
+  });
+
+  it('← inside a Retry folds it and selects the nearest visible step before it', () => {
+    useViewStore.getState().select(2);
+    foldAround(m);
+    expect(useViewStore.getState().folded).toEqual(['1']);
+    expect(selected()).toBe(0);
+  });
+
+  it('← on a top-level step does nothing', () => {
+    expect(foldAround(m)).toBe(false);
+    expect(useViewStore.getState().folded).toEqual([]);
   });
 });

@@ -50,3 +50,36 @@ export function errorBy(model: TraceModel, delta: 1 | -1): boolean {
   setInspectorTab('value');
   return true;
 }
+
+/**
+ * ← folds the innermost Retry or Parallel around the selected step. The
+ * selection moves to the Parallel's decision (which stays visible), or for a
+ * Retry to the nearest visible step before it, else after it.
+ */
+export function foldAround(model: TraceModel): boolean {
+  const { selected, folded, toggleFold, select } = useViewStore.getState();
+  const step = model.steps[selected];
+  const lane = step?.lanes[step.lanes.length - 1];
+  if (!step || !lane) return false;
+  const group = laneGroup(lane);
+  if (!folded.includes(group)) toggleFold(group);
+  const nowFolded = useViewStore.getState().folded;
+  const decision = lane.kind === 'branch' && Object.hasOwn(model.byPath, group) ? model.byPath[group] : undefined;
+  const visible = (i: number | undefined) => i !== undefined && i >= 0 && i < model.steps.length && !hidden(model, i, nowFolded);
+  let target = visible(decision) ? decision : undefined;
+  for (let i = selected - 1; target === undefined && i >= 0; i--) if (visible(i)) target = i;
+  for (let i = selected + 1; target === undefined && i < model.steps.length; i++) if (visible(i)) target = i;
+  if (target !== undefined) select(target);
+  return true;
+}
+
+/** → on a folded Parallel's decision shows its branches again. (A folded Retry is unfolded by its header.) */
+export function unfoldAt(model: TraceModel): boolean {
+  const { selected, folded, toggleFold } = useViewStore.getState();
+  const step = model.steps[selected];
+  if (step?.kind === 'decision' && step.path !== undefined && folded.includes(step.path)) {
+    toggleFold(step.path);
+    return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import type { TraceModel } from '../core/trace/model';
 import { useViewStore } from '../stores/viewStore';
-import { errorBy, stepBy, stepTo } from './navigation';
+import { errorBy, foldAround, stepBy, stepTo, unfoldAt } from './navigation';
 import { runReplay } from './replay';
 
 function typingTarget(target: EventTarget | null): boolean {
@@ -51,6 +51,12 @@ export function useKeyboard(model: TraceModel | undefined) {
         case 'ArrowUp':
         case 'k':
           return act(() => stepBy(model, -1));
+        case 'ArrowLeft':
+          if (foldAround(model)) e.preventDefault();
+          return;
+        case 'ArrowRight':
+          if (unfoldAt(model)) e.preventDefault();
+          return;
         case 'Home':
           return act(() => stepTo(model, 'first'));
         case 'End':
