@@ -46,7 +46,7 @@ const SHORTCUTS: [string, string][] = [
   ['↓ / j', 'Next step'],
   ['↑ / k', 'Previous step'],
   ['Home / End', 'First / last step'],
-  ['← / →', 'Fold the Retry or Parallel around the step / unfold a Parallel'],
+  ['← / →', 'Fold the Retry or Parallel around the step / unfold it again'],
   ['e / Shift+E', 'Next / previous error'],
   ['Space', 'Play / pause'],
   ['Ctrl+Enter / ⌘+Enter', 'Replay the flow against the recording (also in the editor)'],

@@ -61,11 +61,14 @@ describe('folding from the keyboard', () => {
     expect(useViewStore.getState().folded).toEqual([]);
   });
 
-  it('← inside a Retry folds it and selects the nearest visible step before it', () => {
+  it('← inside a Retry folds it and selects the nearest visible step before it; → unfolds the group folded last', () => {
     useViewStore.getState().select(2);
     foldAround(m);
     expect(useViewStore.getState().folded).toEqual(['1']);
     expect(selected()).toBe(0);
+    expect(unfoldAt(m)).toBe(true);
+    expect(useViewStore.getState().folded).toEqual([]);
+    expect(unfoldAt(m)).toBe(false);
   });
 
   it('← on a top-level step does nothing', () => {

@@ -73,13 +73,12 @@ export function foldAround(model: TraceModel): boolean {
   return true;
 }
 
-/** → on a folded Parallel's decision shows its branches again. (A folded Retry is unfolded by its header.) */
+/** → unfolds the Parallel whose decision is selected, or else the group folded last. */
 export function unfoldAt(model: TraceModel): boolean {
   const { selected, folded, toggleFold } = useViewStore.getState();
   const step = model.steps[selected];
-  if (step?.kind === 'decision' && step.path !== undefined && folded.includes(step.path)) {
-    toggleFold(step.path);
-    return true;
-  }
-  return false;
+  const target = step?.kind === 'decision' && step.path !== undefined && folded.includes(step.path) ? step.path : folded[folded.length - 1];
+  if (target === undefined) return false;
+  toggleFold(target);
+  return true;
 }
