@@ -193,3 +193,18 @@ test('a newly opened trace starts at its first step, not at the step the previou
   await app.timeline.expectSteps(5);
   await expectAt(app, 1, 5, 'cmdLoadProduct', 'Step 1 of 5, cmdLoadProduct, returned.');
 });
+
+test('← folds the Retry around the selected step and → opens it again', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.goto();
+  await app.open(fixture('price-retry-fallback/expected/trace.json'));
+  await app.timeline.expectSteps(5);
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await app.timeline.expectSelected(3, 'fetchLivePrice');
+  await page.keyboard.press('ArrowLeft');
+  await app.timeline.expectSteps(1);
+  await app.timeline.expectSelected(1, 'cmdLoadProduct');
+  await page.keyboard.press('ArrowRight');
+  await app.timeline.expectSteps(5);
+});
