@@ -62,6 +62,9 @@ for (const theme of ['dark', 'light'] as const) {
       await replay.replaceEditorText(readFileSync(fixture('checkout-zero-total/fixed.ts'), 'utf8'));
       await replay.run();
       await replay.expectVerdict('Fixed');
+      await page.keyboard.press('e');
+      await page.getByRole('listbox', { name: 'Steps' }).focus();
+      await page.screenshot({ path: `e2e/screenshots/${theme}-replay-fixed-error-step.png` });
       await page.getByRole('listbox', { name: 'Steps' }).getByRole('option').nth(1).click();
       await page.getByRole('tab', { name: 'Pipeline' }).click();
       await page.locator('summary', { hasText: 'Recorded and replayed outcomes' }).click();
