@@ -5,6 +5,9 @@ import type { ParseRequest, ParseResponse } from './protocol';
 
 const post = (message: ParseResponse) => (self as unknown as Worker).postMessage(message);
 
+/** About 10–20 ms of deserializing on the UI thread per message for typical entries. */
+const STEPS_PER_MESSAGE = 4000;
+
 async function readWithProgress(request: ParseRequest): Promise<Uint8Array> {
   const { blob, id } = request;
   const total = blob.size;
@@ -31,7 +34,16 @@ self.onmessage = async (event: MessageEvent<ParseRequest>) => {
   try {
     const bytes = await readWithProgress(request);
     post({ type: 'progress', id: request.id, phase: 'parsing', loaded: bytes.byteLength, total: bytes.byteLength });
-    post({ type: 'done', id: request.id, result: parseTraceBytes(bytes, request.fileName) });
+    const result = parseTraceBytes(bytes, request.fileName);
+    if (result.kind !== 'trace') {
+      post({ type: 'done', id: request.id, result });
+      return;
+    }
+    const { steps, ...rest } = result.model;
+    for (let from = 0; from < steps.length; from += STEPS_PER_MESSAGE) {
+      post({ type: 'steps', id: request.id, steps: steps.slice(from, from + STEPS_PER_MESSAGE) });
+    }
+    post({ type: 'done', id: request.id, result: { kind: 'trace', model: { ...rest, steps: [] } } });
   } catch (error) {
     post({ type: 'crashed', id: request.id, message: error instanceof Error ? error.message : String(error) });
   }

@@ -2,6 +2,7 @@
 // cancels the old by terminating its worker, so a stale result never lands.
 import type { ParseResult } from '../core/trace/parse';
 import type { ParsePhase, ParseRequest, ParseResponse } from './protocol';
+import type { TraceStep } from '../core/trace/model';
 import { singleFlight } from './singleFlight';
 
 export interface ParseProgress {
@@ -10,7 +11,7 @@ export interface ParseProgress {
   readonly total: number;
 }
 
-type Final = Exclude<ParseResponse, { type: 'progress' }>;
+type Final = Extract<ParseResponse, { type: 'done' | 'crashed' }>;
 
 const channel = singleFlight<ParseRequest, Final>(
   () => new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module', name: 'timescope-parse' }),
@@ -18,13 +19,20 @@ const channel = singleFlight<ParseRequest, Final>(
 );
 
 export async function parseInWorker(blob: Blob, fileName: string, onProgress?: (p: ParseProgress) => void): Promise<ParseResult> {
+  const slices: (readonly TraceStep[])[] = [];
   const answer = await channel.call((id) => ({ type: 'parse', id, blob, fileName }), {
-    isAnswer: (m, id): m is Final => (m as ParseResponse | undefined)?.id === id && (m as ParseResponse).type !== 'progress',
+    isAnswer: (m, id): m is Final => {
+      const message = m as ParseResponse | undefined;
+      return message?.id === id && (message.type === 'done' || message.type === 'crashed');
+    },
     onOther: (m, id) => {
       const message = m as ParseResponse;
-      if (message?.type === 'progress' && message.id === id) onProgress?.(message);
+      if (message?.id !== id) return;
+      if (message.type === 'progress') onProgress?.(message);
+      else if (message.type === 'steps') slices.push(message.steps);
     }
   });
   if (answer.type === 'crashed') throw new Error(`The trace reader stopped unexpectedly: ${answer.message}`);
-  return answer.result;
+  const { result } = answer;
+  return result.kind === 'trace' ? { kind: 'trace', model: { ...result.model, steps: slices.flat() } } : result;
 }
