@@ -1,17 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { parseTraceText } from '../core/trace/parse';
-import type { TraceModel } from '../core/trace/model';
+import { modelOf as model, ok, threw } from '../core/trace/test-support/model';
 import { useViewStore } from '../stores/viewStore';
 import { errorBy, foldAround, stepBy, stepTo, unfoldAt } from './navigation';
 
-function model(trace: unknown[]): TraceModel {
-  const result = parseTraceText(JSON.stringify({ trace }));
-  if (result.kind !== 'trace') throw new Error('expected a trace');
-  return result.model;
-}
-
-const ok = (command: string, path: string) => ({ command, path, result: 1, durationMs: 1 });
-const threw = (command: string, path: string) => ({ command, path, threw: true, error: 'x', durationMs: 1 });
 // errors at 1 and 3; steps 1 and 2 sit in a Retry at path '1'
 const m = model([ok('a', '0'), threw('b', '1r0/0'), ok('b', '1r1/0'), threw('c', '2'), ok('d', '3')]);
 const selected = () => useViewStore.getState().selected;

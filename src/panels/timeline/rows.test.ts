@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTraceText } from '../../core/trace/parse';
-import type { TraceModel } from '../../core/trace/model';
+import { modelOf as model, ok, threw } from '../../core/trace/test-support/model';
 import { buildRows, rowOfStep } from './rows';
-
-function model(trace: unknown[]): TraceModel {
-  const result = parseTraceText(JSON.stringify({ trace }));
-  if (result.kind !== 'trace') throw new Error('expected a trace');
-  return result.model;
-}
-
-const ok = (command: string, path: string) => ({ command, path, result: 1, durationMs: 1 });
-const threw = (command: string, path: string) => ({ command, path, threw: true, error: 'x', durationMs: 1 });
 
 describe('buildRows', () => {
   const retry = model([ok('load', '0'), threw('live', '1r0/0'), threw('live', '1r1/0'), ok('cached', '1rf/0'), ok('save', '2')]);
