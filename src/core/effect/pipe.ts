@@ -28,9 +28,9 @@ export function effectPipe(...steps: Array<(value: never) => unknown>): (start?:
   const fns = steps as unknown as readonly Step[];
   return (start?: unknown): Effect => {
     const node = fold(fns, Success(start) as unknown as AnyNode, 0);
-    // A pending node is already a fresh copy; an outcome is copied here, so two
-    // flows never share a WeakMap key.
-    const root = node.type === 'Success' || node.type === 'Failure' ? { ...node } : node;
+    // Always a fresh shallow copy, so two flows never share a WeakMap key (§2.1).
+    const root: AnyNode = { ...node };
+    currentTracer()?.inherit(node, root);
     pipeInputs.set(root, start);
     return root as unknown as Effect;
   };
@@ -56,9 +56,14 @@ function fold(steps: readonly Step[], start: AnyNode, from: number): AnyNode {
   // A loop, not recursion: a long run of pure steps must not grow the stack.
   for (;;) {
     if (node.type === 'Failure') return node;
-    if (node.type !== 'Success') return rewire(steps, node, i);
     const step = steps[i];
+    // With no step left there is nothing to resume, so a pending node goes on
+    // unwrapped. This is what keeps recursion through effectPipe linear: a
+    // pipeline whose last step returns the next level (a polling loop) would
+    // otherwise add one wrapper per level, and every level's next would run
+    // through all the wrappers above it (§12 case 1).
     if (!step) return node;
+    if (node.type !== 'Success') return rewire(steps, node, i);
     i += 1;
     const value = node.value;
     const t = currentTracer();
