@@ -6,6 +6,15 @@ import { commandName, Failure, Success, type CommandNode } from './nodes';
 import type { Run } from './run';
 import { currentTracer } from './tracer';
 
+/** One call of a Command's op, as the hook made it. */
+interface OpCall {
+  settled: boolean;
+  ok: boolean;
+  /** the value it resolved to, or what it rejected with */
+  value: unknown;
+  promise: Promise<unknown>;
+}
+
 export async function runCommand(run: Run, node: CommandNode, signal: AbortSignal | undefined, path: string): Promise<StepResult> {
   const name = commandName(node);
   currentTracer()?.started(node, path);
@@ -18,23 +27,25 @@ export async function runCommand(run: Run, node: CommandNode, signal: AbortSigna
   }
   if (signal?.aborted) return cancelled();
 
-  const state = { running: 0, succeeded: false, value: undefined as unknown, last: undefined as Promise<unknown> | undefined };
+  // What op did: `succeeded` for any call; `last` is read when the hook returns undefined.
+  const state = { succeeded: false, last: undefined as OpCall | undefined };
   const op = (): Promise<unknown> => {
-    state.running += 1;
-    const p = invoke(node, signal).then(
+    const call: OpCall = { settled: false, ok: false, value: undefined, promise: Promise.resolve() };
+    call.promise = invoke(node, signal).then(
       (v) => {
-        state.running -= 1;
+        Object.assign(call, { settled: true, ok: true, value: v });
         state.succeeded = true;
-        state.value = v;
         return v;
       },
       (e: unknown) => {
-        state.running -= 1;
+        Object.assign(call, { settled: true, ok: false, value: e });
         throw e;
       }
     );
-    state.last = p;
-    return p;
+    // Handled here too: a hook that never awaits op must not leave an unhandled rejection.
+    call.promise.catch(() => undefined);
+    state.last = call;
+    return call.promise;
   };
 
   let returned: unknown;
@@ -47,14 +58,18 @@ export async function runCommand(run: Run, node: CommandNode, signal: AbortSigna
     return new IoFault(e);
   }
 
-  if (returned === undefined) {
-    let waited = false;
-    if (state.running > 0 && state.last) {
-      waited = true;
-      // The hook did not wait; op's own failure is not the hook's answer, so it is swallowed here.
-      await state.last.catch(() => undefined);
+  const last = state.last;
+  if (returned === undefined && last) {
+    // A hook that called op and returned undefined passes on what op did:
+    // the library waits for an op still running (§3.3 rule 5), and op's
+    // rejection is the step's I/O fault (§12 case 2).
+    const waited = !last.settled;
+    if (waited) await last.promise.catch(() => undefined);
+    if (!last.ok) {
+      if (isHarness(last.value)) throw last.value;
+      return new IoFault(last.value);
     }
-    if (state.succeeded && state.value !== undefined) {
+    if (last.value !== undefined) {
       throw new TypeError(
         `An onStep hook called op for '${name}' at path '${path}' and returned undefined${waited ? ' before op had finished' : ''}, ` +
           'although the Command returned a value. A hook has to await op() and return what it returns.'
