@@ -60,28 +60,33 @@ function makeRecorder(options: RecorderOptions | null | undefined): Recorder & {
     const c = copyValue(value);
     if (!c.ok) return { unrecorded: 'copy' };
     if (!redact) return { value: c.value };
-    let r: unknown;
+    // Everything built from redact's answer sits inside the same guard as the
+    // call: an answer whose keys cannot even be listed (a Proxy whose ownKeys
+    // throws) leaves the entry unrecorded, and the run goes on (§12 case 3).
     try {
-      r = redact(c.value, name, kind);
+      let r = redact(c.value, name, kind);
+      // A redacted Error stays revivable as an Error.
+      if (wasError && typeof r === 'object' && r !== null && !Array.isArray(r) && (r as { __error?: unknown }).__error !== true) {
+        r = { __error: true, ...r };
+      }
+      const c2 = copyValue(r);
+      return c2.ok ? { value: c2.value } : { unrecorded: 'redact' };
     } catch {
       return { unrecorded: 'redact' };
     }
-    // A redacted Error stays revivable as an Error.
-    if (wasError && typeof r === 'object' && r !== null && !Array.isArray(r) && (r as { __error?: unknown }).__error !== true) {
-      r = { __error: true, ...r };
-    }
-    const c2 = copyValue(r);
-    return c2.ok ? { value: c2.value } : { unrecorded: 'redact' };
   };
 
   const storeError = (thrown: unknown, name: string): Stored => {
     let ser: unknown;
+    let wasError: boolean;
     try {
+      // Both can throw for a hostile value (a getter, a Proxy's traps).
+      wasError = thrown instanceof Error;
       ser = serializeError(thrown, { stack: o.stack === true });
     } catch {
-      return { unrecorded: 'copy' }; // a getter that threw
+      return { unrecorded: 'copy' };
     }
-    return store(ser, name, 'error', thrown instanceof Error);
+    return store(ser, name, 'error', wasError);
   };
 
   const entryFor = (name: string, type: string, path: string, threw: boolean, value: unknown, ms: number): TraceEntry => {
