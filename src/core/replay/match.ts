@@ -204,21 +204,29 @@ export class ResolverMatcher implements Matcher {
       if (this.execute) return RUN_IT;
       throw new ReplayError(`No recorded outcome for '${step.name}' at step ${step.index}; refusing to run the real Command. ${missingWhy(0)}`, fields(step));
     }
-    if (typeof a === 'object' && a !== null && ('error' in a || 'result' in a)) {
-      this.observer?.step(step, 'answered');
-      return 'error' in a ? { error: (a as { error: unknown }).error } : { result: (a as { result: unknown }).result };
-    }
-    throw new HarnessCarrier(
-      new TypeError(
-        `A Resolver answers with { result }, { error }, or undefined for a step it has no record of, and it answered ${describe(a)} for '${step.name}' at path '${step.path}'.`
-      )
-    );
+    if (!isAnswer(a)) throw notAnAnswer(a, step);
+    this.observer?.step(step, 'answered');
+    return 'error' in a ? { error: a.error } : { result: a.result };
   }
 
   parallel(step: ReplayStepInfo): DecisionAnswer {
     const a = this.ask(step);
-    const has = typeof a === 'object' && a !== null && 'result' in a && !('error' in a);
+    // The same check as for a Command step (§12 case 4): undefined, or an object with result or error.
+    if (a !== undefined && !isAnswer(a)) throw notAnAnswer(a, step);
     this.observer?.step(step, 'decision');
-    return has ? { hasDecision: true, decision: (a as { result: unknown }).result } : { hasDecision: false };
+    // {result: decision} passes the decision on; {error} or undefined replays the Parallel by timing.
+    return isAnswer(a) && !('error' in a) ? { hasDecision: true, decision: a.result } : { hasDecision: false };
   }
+}
+
+function isAnswer(a: unknown): a is { readonly result?: unknown; readonly error?: unknown } {
+  return typeof a === 'object' && a !== null && ('error' in a || 'result' in a);
+}
+
+function notAnAnswer(a: unknown, step: ReplayStepInfo): HarnessCarrier {
+  return new HarnessCarrier(
+    new TypeError(
+      `A Resolver answers with { result }, { error }, or undefined for a step it has no record of, and it answered ${describe(a)} for '${step.name}' at path '${step.path}'.`
+    )
+  );
 }
