@@ -2,7 +2,9 @@
 // AbortController scope linked to the enclosing one, branches under
 // `<k>p<i>/`, the trigger, the decision, and the result rules.
 
-import { asDirective, cancelled, IoFault, isCut, isHarness, isSuccess, type ParallelDirective, type StepResult } from './internal';
+import { decisionParadoxes } from '../replay/errors';
+import { asDirective, cancelled, IoFault, isCut, isHarness, isSuccess, parallelDirective, type ParallelDirective, type StepResult } from './internal';
+import { hasReplayFaultMark } from './marks';
 import { isInteger } from './kinds';
 import { Failure, Success, type Outcome, type ParallelNode } from './nodes';
 import type { Run } from './run';
@@ -34,8 +36,15 @@ export async function runParallel(run: Run, node: ParallelNode, outer: AbortSign
   let branches: Promise<Settled> | undefined;
   // op resolves to the decision, even when a branch threw: the bug is rethrown
   // only after the decision has gone back through onStep (so it is recorded).
-  const op = async (directive?: unknown): Promise<unknown> => {
-    branches ??= runBranches(run, node, controller, ppath, asDirective(directive), () => parentAborted);
+  // A decision passed to op is used, whoever passes it: the replay's own
+  // (which also tells Timescope's observer), or any hook's (§12 case 5).
+  const op = async (decision?: unknown): Promise<unknown> => {
+    if (!branches) {
+      const directive = asDirective(decision) ?? (decision === undefined ? undefined : parallelDirective(true, decision, decisionParadoxes(ppath)));
+      // Checked before any branch runs; a throw here leaves the branches unstarted.
+      const reproduce = readDirective(directive, node.effects.length);
+      branches = runBranches(run, node, controller, ppath, reproduce, directive, () => parentAborted);
+    }
     return (await branches).decision;
   };
   try {
@@ -76,12 +85,11 @@ async function runBranches(
   node: ParallelNode,
   controller: AbortController,
   ppath: string,
+  reproduce: Settled['reproduce'],
   directive: ParallelDirective | undefined,
   parentAborted: () => boolean
 ): Promise<Settled> {
   const n = node.effects.length;
-  // Checked before any branch runs.
-  const reproduce = readDirective(directive, n);
   const settledOpt = node.options.settled === true;
   const results: Array<StepResult | undefined> = new Array<StepResult | undefined>(n).fill(undefined);
   const threw = new Map<number, unknown>();
@@ -102,7 +110,10 @@ async function runBranches(
       if (!settledOpt && !isSuccess(out)) stop(i);
     } catch (e) {
       threw.set(i, e);
-      stop(i); // a bug cancels the siblings even when settled
+      // A bug cancels the siblings even when settled. A replay fault (a
+      // TimeParadox or ReplayError) cancels nothing: the other branches replay
+      // to their end, and the fault is rethrown once all have settled (§12 case 6).
+      if (!hasReplayFaultMark(e)) stop(i);
     }
   };
 

@@ -76,6 +76,22 @@ export function missingWhy(dropped: number): string {
   );
 }
 
+/** The TimeParadoxes a recorded decision can raise at the Parallel at `ppath` (spec §6.5, §6.10). */
+export function decisionParadoxes(ppath: string): {
+  pastEnd(branch: number, branches: number): TimeParadox;
+  count(recorded: number, branches: number): TimeParadox;
+  didNotFail(branch: number): TimeParadox;
+} {
+  const at = `Time paradox at path '${ppath}'`;
+  return {
+    pastEnd: (branch, n) =>
+      new TimeParadox(`${at}: the recorded run was cancelled by branch ${branch}, but this Parallel has ${branchCount(n)}.`, { path: ppath, branch }),
+    count: (recorded, n) =>
+      new TimeParadox(`${at}: this Parallel has ${branchCount(n)}, and the trace recorded ${recorded}.`, { path: ppath, expected: recorded, actual: n }),
+    didNotFail: (branch) => new TimeParadox(`${at}: the recorded run was cancelled by branch ${branch}, which did not fail in this replay.`, { path: ppath, branch })
+  };
+}
+
 /** "1 branch" / "3 branches" */
 export function branchCount(n: number): string {
   return `${n} ${n === 1 ? 'branch' : 'branches'}`;

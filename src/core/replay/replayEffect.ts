@@ -6,7 +6,7 @@ import { HarnessCarrier, parallelDirective, type DecisionFaults } from '../effec
 import type { OnStep, StepOp } from '../effect/hooks';
 import { Failure, type Outcome } from '../effect/nodes';
 import { runWith } from '../effect/run';
-import { atEntry, branchCount, isReplayFault, ReplayError, TimeParadox, unrecordedWhy } from './errors';
+import { atEntry, decisionParadoxes, isReplayFault, ReplayError, type TimeParadox, unrecordedWhy } from './errors';
 import { ResolverMatcher, RUN_IT, TraceMatcher, type Answer, type Matcher, type ReplayObserver } from './match';
 import { readSource, type Entry, type ReplayStepInfo, type Resolver, type TraceObject } from './source';
 
@@ -50,18 +50,15 @@ function contextFor(given: unknown, trace: TraceObject | undefined): unknown {
 }
 
 function decisionFaults(step: ReplayStepInfo, entryIndex: number | undefined, observer: ReplayObserver | undefined): DecisionFaults {
+  const plain = decisionParadoxes(step.path);
   const raise = (p: TimeParadox): TimeParadox => {
     observer?.step(step, 'paradox', entryIndex);
     return atEntry(p, entryIndex);
   };
-  const at = `Time paradox at path '${step.path}'`;
   return {
-    pastEnd: (branch, n) =>
-      raise(new TimeParadox(`${at}: the recorded run was cancelled by branch ${branch}, but this Parallel has ${branchCount(n)}.`, { path: step.path, branch })),
-    count: (recorded, n) =>
-      raise(new TimeParadox(`${at}: this Parallel has ${branchCount(n)}, and the trace recorded ${recorded}.`, { path: step.path, expected: recorded, actual: n })),
-    didNotFail: (branch) =>
-      raise(new TimeParadox(`${at}: the recorded run was cancelled by branch ${branch}, which did not fail in this replay.`, { path: step.path, branch }))
+    pastEnd: (branch, n) => raise(plain.pastEnd(branch, n)),
+    count: (recorded, n) => raise(plain.count(recorded, n)),
+    didNotFail: (branch) => raise(plain.didNotFail(branch))
   };
 }
 
