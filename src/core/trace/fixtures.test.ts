@@ -1,6 +1,7 @@
 // The shared fixtures are real recordings made by the library: each must load,
 // with the entry count its case.json promises, and the indexes must agree with
 // the raw entries read independently here.
+import { statSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { TraceModel } from './model';
 import { buildModel, parseTraceBytes, summarize } from './parse';
@@ -21,11 +22,13 @@ function load(dir: string, file = 'expected/trace.json'): TraceModel {
 const rawEntries = (dir: string, file = 'expected/trace.json') => (readJson(join(FIXTURES, dir, file)) as { trace: RawEntry[] }).trace;
 const caseOf = (dir: string) => readJson(join(FIXTURES, dir, 'case.json')) as Case;
 
-test('the fixture folder holds the expected cases', () => {
-  expect(dirs).toEqual([
-    'anonymous-steps', 'big-batch', 'capped-batch', 'checkout-zero-total', 'legacy-no-path', 'price-retry-fallback',
-    'profile-parallel', 'register-email-taken', 'stock-parallel-cancelled', 'tenant-ask', 'weather-retry'
-  ]);
+// The cases are whatever folders hold a case.json, so a new case is picked up
+// by itself; a folder without one (a case that lost its case.json) is an error.
+test('the fixture folder holds cases, each with its case.json and recorded trace', () => {
+  const folders = listDir(FIXTURES).filter((d) => statSync(join(FIXTURES, d)).isDirectory());
+  expect(folders.length).toBeGreaterThan(0);
+  expect(dirs).toEqual(folders);
+  for (const d of dirs) expect(exists(join(FIXTURES, d, 'expected/trace.json'))).toBe(true);
 });
 
 describe.each(dirs)('%s', (dir) => {
