@@ -23,6 +23,12 @@ export interface ReplayTraceRequest {
   readonly locate?: (stack: string) => CodeLocation | undefined;
   /** how many characters of JSON the pipeline copies may take in all (tests lower it) */
   readonly pipelineBudgetChars?: number;
+  /**
+   * false: no per-step record (pipeline values, code locations, statuses), only
+   * the narration, result, fault and unreached entries. The CLI prints nothing
+   * more, and leaving the tracer out makes its replay as cheap as timeTravel.
+   */
+  readonly steps?: boolean;
 }
 
 /** Copy a value for the report: every Error in it in stored form (a revived one exactly as recorded). */
@@ -110,9 +116,11 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
     }
   };
   const pipeline = pipelineCopier(req.pipelineBudgetChars ?? PIPELINE_BUDGET_CHARS);
-  const tracer = new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy);
+  const withSteps = req.steps !== false;
+  const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy) : undefined;
   const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});
-  const steps = (): ReplayStep[] => [...seen.values()].map((s) => stepOf(s, tracer, req.locate));
+  const locate = cachedLocate(req.locate);
+  const steps = (): ReplayStep[] => (tracer ? [...seen.values()].map((s) => stepOf(s, tracer, locate)) : []);
   const options = {
     log: (text: string) => void narration.push(text),
     ...(req.context !== undefined ? { context: req.context } : {}),
@@ -121,7 +129,7 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
 
   installTracer(tracer);
   try {
-    const { result, unreached } = await travel(req.flowFn, req.trace, options, observer);
+    const { result, unreached } = await travel(req.flowFn, req.trace, options, tracer ? observer : undefined);
     const outcome: ReplayOutcome =
       result.type === 'Success' ? { type: 'Success', value: stored(result.value) } : { type: 'Failure', error: stored(result.error) };
     const fault = result.type === 'Failure' ? faultOf(result.error) : undefined;
@@ -133,6 +141,16 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   } finally {
     installTracer(undefined);
   }
+}
+
+/** Steps built at one place share a stack text; map each text to the person's source once. */
+function cachedLocate(locate: ReplayTraceRequest['locate']): ReplayTraceRequest['locate'] {
+  if (!locate) return undefined;
+  const seen = new Map<string, CodeLocation | undefined>();
+  return (stack) => {
+    if (!seen.has(stack)) seen.set(stack, locateSafely(locate, stack));
+    return seen.get(stack);
+  };
 }
 
 function stepOf(s: Seen, tracer: StepTracer, locate: ReplayTraceRequest['locate']): ReplayStep {

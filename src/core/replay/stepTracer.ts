@@ -9,7 +9,7 @@ interface Origin {
   /** the input of the builder (pipeline step or next) that made the node */
   readonly input: unknown;
   /** captured when Command() ran; formatted only if the report asks for it */
-  readonly site: Error | undefined;
+  readonly site: Site | undefined;
 }
 
 export interface StepCapture {
@@ -17,11 +17,49 @@ export interface StepCapture {
   hasBefore: boolean;
   after?: unknown;
   hasAfter: boolean;
-  site?: Error;
+  site?: Site;
 }
 
 const isSuccessNode = (v: unknown): v is { value: unknown } =>
   typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Success';
+
+/**
+ * Frames kept past the tracer: Command (or Ask, Parallel), the flow code that
+ * called it, and room for two helpers above. A deeper stack costs a replay of
+ * 5,000 steps far more (V8 walks the awaits too), and only the innermost flow
+ * frame is ever read (locateInStack).
+ */
+const SITE_FRAMES = 4;
+
+type V8Error = { stackTraceLimit?: number; captureStackTrace?: (target: object, above?: Function) => void };
+
+/** Something with a `stack`: where the node was built, read only when a report asks. */
+export interface Site {
+  readonly stack?: string;
+}
+
+/** A stack from the runtime's constructor up, without the tracer's own frames where the engine can leave them out. */
+function captureSite(above: Function): Site {
+  const E = Error as unknown as V8Error;
+  const limit = E.stackTraceLimit;
+  try {
+    E.stackTraceLimit = SITE_FRAMES;
+  } catch {
+    // a frozen Error (hardened JavaScript): take the stack as it comes
+  }
+  try {
+    if (!E.captureStackTrace) return new Error('Command built here');
+    const site = {};
+    E.captureStackTrace(site, above);
+    return site;
+  } finally {
+    try {
+      E.stackTraceLimit = limit;
+    } catch {
+      // as above
+    }
+  }
+}
 
 export class StepTracer implements Tracer {
   private readonly origins = new WeakMap<object, Origin>();
@@ -43,7 +81,7 @@ export class StepTracer implements Tracer {
   }
 
   created(node: object): void {
-    this.origins.set(node, { input: this.top(), site: new Error('Command built here') });
+    this.origins.set(node, { input: this.top(), site: captureSite(StepTracer.prototype.created) });
   }
 
   inherit(from: object, to: object): void {
