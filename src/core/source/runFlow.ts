@@ -24,6 +24,8 @@ export interface FlowSourceRequest {
   readonly context?: unknown;
   /** the build being replayed (timeTravel's version option) */
   readonly version?: string;
+  /** false: the report keeps no per-step record (replayTrace's steps option) */
+  readonly steps?: boolean;
 }
 
 export type ReplayTraceFn = (req: ReplayTraceRequest) => Promise<ReplayReport>;
@@ -79,6 +81,7 @@ export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown,
     trace: req.trace,
     ...(req.context !== undefined ? { context: req.context } : {}),
     ...(req.version !== undefined ? { version: req.version } : {}),
+    ...(req.steps !== undefined ? { steps: req.steps } : {}),
     locate: (stack) => locateInStack(stack, req.files)
   });
   return { kind: 'report', report, exportName: picked.name, entry: picked.entry };
