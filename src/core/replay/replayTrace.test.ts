@@ -1,4 +1,6 @@
 // replayTrace: Timescope's report of one replay (report.ts), on the shared fixtures.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { Command, effectPipe, Parallel, Success } from '../effect/index';
 import { replayTrace, type ReplayTraceRequest } from './replayTrace';
@@ -54,6 +56,15 @@ describe('replayTrace', () => {
     // Each Command() call site, as the caller's locator maps it.
     expect(rep.steps.map((s) => s.location?.line)).toEqual([21, 29, 44]);
     expect(JSON.parse(JSON.stringify(rep))).toEqual(rep);
+  });
+
+  test('steps: false gives the same narration, result, fault and unreached entries, without the per-step record', async () => {
+    for (const r of [run('checkout-zero-total', 'reorder'), run('itinerary-parallel-paradox', 'no-retry'), run('weather-retry')]) {
+      const full = await report(r);
+      const lean = await report(r, { steps: false });
+      expect(lean).toEqual({ ...full, steps: [] });
+      expect(full.steps.length).toBeGreaterThan(0);
+    }
   });
 
   test('checkout-zero-total / fixed: success, entry 2 unreached', async () => {
@@ -137,7 +148,8 @@ describe('replayTrace', () => {
     expect(rep.status).toBe('rejected');
     expect(rep.rejection?.error).toMatchObject({ __error: true, name: 'RangeError', message: 'pure step bug' });
     expect((rep.rejection?.error as { stack?: string }).stack).toContain('RangeError: pure step bug');
-    expect(rep.rejection?.location).toMatchObject({ file: 'replay/replayTrace.test.ts', line: 128 });
+    const throwLine = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').findIndex((l) => l.includes("throw new RangeError('pure step bug')")) + 1;
+    expect(rep.rejection?.location).toMatchObject({ file: 'replay/replayTrace.test.ts', line: throwLine });
     expect(rep.narration).toHaveLength(3);
     expect(rep.steps.map((s) => [s.name, s.status, s.after])).toEqual([['cmdA', 'answered', 1]]);
   });
