@@ -35,7 +35,15 @@ function copyWith(v: unknown, transform?: Transform): CopyResult {
 
 /** `JSON.parse(JSON.stringify(v, cut))`, reporting failure instead of throwing. */
 export function copyValue(v: unknown): CopyResult {
-  return copyWith(v);
+  // Nearly every value (and every one read from a recorded trace) has no
+  // cycle: JSON's own walk then gives the same text as the cutting one, many
+  // times faster. Anything it refuses takes the cutting walk, which decides.
+  try {
+    const text = JSON.stringify(v);
+    return text === undefined ? { ok: true, value: undefined } : { ok: true, value: JSON.parse(text) as unknown, chars: text.length };
+  } catch {
+    return copyWith(v);
+  }
 }
 
 /**
