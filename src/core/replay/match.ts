@@ -60,7 +60,8 @@ export class TraceMatcher implements Matcher {
   readonly reached: boolean[];
   private readonly byPath = new Map<string, number>();
   private readonly pathMode: boolean;
-  private readonly shape: TraceShape | undefined;
+  /** built on the first step with no entry: a replay that matches throughout never needs it */
+  private shapeOf: TraceShape | undefined;
 
   constructor(
     private readonly entries: readonly Entry[],
@@ -75,7 +76,6 @@ export class TraceMatcher implements Matcher {
       if (this.byPath.has(e.path as string)) throw new ReplayError('Trace has duplicate step paths.');
       this.byPath.set(e.path as string, i);
     });
-    this.shape = new TraceShape(entries);
   }
 
   command(step: ReplayStepInfo): Answer | typeof RUN_IT {
@@ -118,9 +118,11 @@ export class TraceMatcher implements Matcher {
 
   /** No entry at the step's path: a reshaped path is a paradox, a cancelled branch is cut. */
   private checkShape(step: ReplayStepInfo): void {
-    const d = this.shape?.diverges(step.path);
+    if (!this.pathMode) return;
+    this.shapeOf ??= new TraceShape(this.entries);
+    const d = this.shapeOf.diverges(step.path);
     if (d) this.paradox(step, shapeParadox(step, d), this.byPath.get(d.at));
-    if (this.shape?.isCut(step.path)) {
+    if (this.shapeOf.isCut(step.path)) {
       this.observer?.step(step, 'cut');
       throw new ReplayCut();
     }
