@@ -31,7 +31,8 @@ const isSuccessNode = (v: unknown): v is { value: unknown } =>
  */
 const SITE_FRAMES = 4;
 
-type V8Error = { stackTraceLimit?: number; captureStackTrace?: (target: object, above?: Function) => void };
+type AnyFunction = (...args: never[]) => unknown;
+type V8Error = { stackTraceLimit?: number; captureStackTrace?: (target: object, above?: AnyFunction) => void };
 
 /** Something with a `stack`: where the node was built, read only when a report asks. */
 export interface Site {
@@ -39,7 +40,7 @@ export interface Site {
 }
 
 /** A stack from the runtime's constructor up, without the tracer's own frames where the engine can leave them out. */
-function captureSite(above: Function): Site {
+function captureSite(above: AnyFunction): Site {
   const E = Error as unknown as V8Error;
   const limit = E.stackTraceLimit;
   try {
