@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     environment: 'node',
+    // The CLI tests run the real binary, which runs dist-cli/: build it from this source first.
+    globalSetup: ['test/cli/buildCli.ts'],
     testTimeout: 20000
   }
 });

@@ -1,5 +1,7 @@
-// Synthetic traces in the current format, for benchmarks and scale tests:
-// a flat pipeline with a Parallel every 50 steps and an error every 97.
+// Synthetic traces for benchmarks and scale tests.
+import { Command, Success, recordEffect } from '../src/core/effect/index';
+
+// In the current format: a flat pipeline with a Parallel every 50 steps and an error every 97.
 export function generateTrace(entries: number, payloadBytes: number) {
   const pad = 'x'.repeat(Math.max(0, payloadBytes - 60));
   const trace: unknown[] = [];
@@ -17,4 +19,27 @@ export function generateTrace(entries: number, payloadBytes: number) {
     k++;
   }
   return { flowName: 'generated', version: 'bench', initialInput: { entries }, context: { flowName: 'generated' }, dropped: 0, trace };
+}
+
+/** A batch job like big-batch: one Command per item, chained through each Command's next. */
+export const GENERATED_FLOW = `import { Command, Success } from 'pure-effect';
+export const batchFlow = (n: number) => {
+  const step = (i: number, sent: number): any => {
+    if (i >= n) return Success({ sent });
+    const cmdSendItem = () => ({ id: i });
+    return Command(cmdSendItem, (r: { id: number }) => step(i + 1, sent + (r.id >= 0 ? 1 : 0)));
+  };
+  return step(0, 0);
+};
+`;
+
+/** GENERATED_FLOW's trace for n items, recorded with our own runtime. */
+export async function recordGenerated(n: number) {
+  const step = (i: number, sent: number): unknown => {
+    if (i >= n) return Success({ sent });
+    const cmdSendItem = () => ({ id: i });
+    return Command(cmdSendItem, (r: { id: number }) => step(i + 1, sent + (r.id >= 0 ? 1 : 0)) as never);
+  };
+  const { trace } = await recordEffect((_count: number) => step(0, 0) as never, n, { context: { flowName: 'batch' } });
+  return trace;
 }

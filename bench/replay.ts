@@ -5,33 +5,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as effect from '../src/core/effect/index';
-import { Command, Success, recordEffect } from '../src/core/effect/index';
 import { replayTrace } from '../src/core/replay/replayTrace';
 import { replayFlowSource } from '../src/core/source/runFlow';
+import { GENERATED_FLOW, recordGenerated } from './generate';
 
 const shared = process.env.TIMESCOPE_SHARED ?? path.resolve(import.meta.dirname, '../../shared');
-
-/** A batch job like big-batch: one Command per item, chained through each Command's next. */
-export const GENERATED_FLOW = `import { Command, Success } from 'pure-effect';
-export const batchFlow = (n: number) => {
-  const step = (i: number, sent: number): any => {
-    if (i >= n) return Success({ sent });
-    const cmdSendItem = () => ({ id: i });
-    return Command(cmdSendItem, (r: { id: number }) => step(i + 1, sent + (r.id >= 0 ? 1 : 0)));
-  };
-  return step(0, 0);
-};
-`;
-
-async function recordGenerated(n: number) {
-  const step = (i: number, sent: number): unknown => {
-    if (i >= n) return Success({ sent });
-    const cmdSendItem = () => ({ id: i });
-    return Command(cmdSendItem, (r: { id: number }) => step(i + 1, sent + (r.id >= 0 ? 1 : 0)) as never);
-  };
-  const { trace } = await recordEffect((_count: number) => step(0, 0) as never, n, { context: { flowName: 'batch' } });
-  return trace;
-}
 
 async function time(fn: () => Promise<unknown>, runs: number): Promise<number> {
   await fn();

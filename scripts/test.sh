@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test, from a fresh machine: dependencies, Chromium, types, lint,
-# unit tests (Vitest), a production build, then end-to-end tests (Playwright).
+# unit tests (Vitest, which first builds the CLI its tests run), a production build, then end-to-end tests (Playwright).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install.sh

@@ -56,7 +56,9 @@ export type Parsed =
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
-  const [command, ...rest] = argv;
+  // `npx timescope -- --help`: npm users add a `--` to keep npm's hands off the options. npx passes
+  // it on, so one leading `--` means nothing here (a later one ends the options, as parseArgs has it).
+  const [command, ...rest] = argv[0] === '--' ? argv.slice(1) : argv;
   if (command === undefined) return { kind: 'usage-error', message: 'no command given', usage: TOP_USAGE };
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };

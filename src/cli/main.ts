@@ -3,8 +3,11 @@
 //
 // The person's flow code runs in this process. That is their own checkout, as with any test runner;
 // the flow cannot do I/O through its imports anyway (they are stand-ins), only through globals.
-import { replayFlowSource, type RunResult } from '../core/source/runFlow';
-import { traceFlowName } from '../core/source/choose';
+//
+// Only argument parsing, file reading and output formatting are imported up front. The engine
+// (runFlow and sucrase, the runtime, replayTrace) is imported when a replay starts, so --help and
+// usage errors answer without loading it; the CLI build keeps those imports as separate chunks.
+import type { RunResult } from '../core/source/runFlow';
 import { parseCommandLine, type ReplayArgs } from './args';
 import { checkTrace, InputError, readJson, readSources } from './files';
 import { describeStored, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
@@ -51,7 +54,12 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   const { files, display } = readSources(io.cwd, args.sources);
   const shown = (file: string) => display.get(file) ?? file;
   // Loaded only for a replay, so --help and usage errors answer at once.
-  const [runtime, { replayTrace }] = await Promise.all([import('../core/effect'), import('../core/replay/replayTrace')]);
+  const [{ replayFlowSource }, { traceFlowName }, runtime, { replayTrace }] = await Promise.all([
+    import('../core/source/runFlow'),
+    import('../core/source/choose'),
+    import('../core/effect'),
+    import('../core/replay/replayTrace')
+  ]);
 
   const run = await replayFlowSource(
     {
@@ -60,7 +68,10 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
       trace,
       ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
       ...(context !== undefined ? { context } : {}),
-      ...(args.build !== undefined ? { version: args.build } : {})
+      ...(args.build !== undefined ? { version: args.build } : {}),
+      // The CLI prints the narration or the --json summary, never the per-step record the app's
+      // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
+      steps: false
     },
     runtime,
     replayTrace

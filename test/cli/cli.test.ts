@@ -3,16 +3,18 @@
 // expected/narration*.txt byte for byte (those files hold the lines joined by '\n' with no final
 // newline; console.log ends every line with one, so stdout is the file plus '\n').
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureRuns } from '../../src/core/source/test-support/fixtures';
+import { parseCommandLine } from '../../src/cli/args';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/timescope.mjs');
 const TMP = mkdtempSync(path.join(tmpdir(), 'timescope-cli-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 interface Run {
   readonly code: number;
@@ -71,11 +73,20 @@ describe.concurrent('timescope usage errors', () => {
   const flow = path.join(checkout.dir, 'flow.ts');
 
   it('prints usage for --help, help and replay --help', async () => {
-    for (const args of [['--help'], ['help'], ['replay', '--help'], ['replay', '-h']]) {
+    for (const args of [['--help'], ['help'], ['replay', '--help'], ['replay', '-h'], ['--', '--help']]) {
       const out = await timescope(args);
       expect(out.code).toBe(0);
       expect(out.stdout).toMatch(/^Usage: timescope /);
     }
+  });
+
+  it('skips one leading `--`, as npm users type it (npx timescope -- …)', () => {
+    expect(parseCommandLine(['--', '--help'])).toMatchObject({ kind: 'help', text: expect.stringMatching(/^Usage: timescope <command>/) });
+    expect(parseCommandLine(['--', 'replay', '-h'])).toMatchObject({ kind: 'help', text: expect.stringMatching(/^Usage: timescope replay /) });
+    expect(parseCommandLine(['--', 'replay', 't.json', 'flow.ts', '--json'])).toEqual({ kind: 'replay', args: { trace: 't.json', sources: ['flow.ts'], json: true } });
+    // Only one: a second `--` is still a command nobody knows, and `--` after replay ends the options.
+    expect(parseCommandLine(['--', '--'])).toMatchObject({ kind: 'usage-error', message: "unknown command '--'" });
+    expect(parseCommandLine(['replay', 't.json', '--', '--json'])).toMatchObject({ kind: 'replay', args: { sources: ['--json'], json: false } });
   });
 
   it('exits 2 with usage for an unknown option, command, or missing arguments', async () => {
