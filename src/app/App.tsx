@@ -13,6 +13,7 @@ import { useActiveTrace } from './useActiveTrace';
 import { useThemeSync } from './useThemeSync';
 import { useKeyboard } from './useKeyboard';
 import { useStepHash } from './useStepHash';
+import { useReplayWarmUp } from './useReplayWarmUp';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { Banners } from './Banners';
@@ -93,6 +94,7 @@ export function App() {
   useTraceUrlParam();
   useKeyboard(model);
   useStepHash(model);
+  useReplayWarmUp();
   // Each trace has its own edits, chosen export and replay result.
   useEffect(() => {
     if (model) useReplayStore.getState().openTrace(traceIdentity(model));

@@ -18,6 +18,11 @@ const channel = singleFlight<ReplayRequest, ReplayResponse>(
   'The replay worker'
 );
 
+/** Load the replay worker ahead of the first Replay (it brings the runtime and sucrase with it). */
+export function warmReplayWorker(): void {
+  channel.warm();
+}
+
 export async function replayInWorker(request: Omit<ReplayRequest, 'type' | 'id'>, timeoutMs: number): Promise<ReplayDone> {
   const answer = await channel.call((id) => ({ ...request, type: 'replay', id }), {
     isAnswer: (m, id): m is ReplayResponse => (m as ReplayResponse | undefined)?.id === id,

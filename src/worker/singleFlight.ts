@@ -4,6 +4,8 @@
 // way). A fresh worker is made on the next call.
 
 export interface SingleFlight<Req, Res> {
+  /** Start the worker now, so the first call does not wait for it to load. */
+  warm(): void;
   call(build: (id: number) => Req, options: { isAnswer(message: unknown, id: number): message is Res; timeoutMs?: number; onTimeout?: () => Error; onOther?(message: unknown, id: number): void }): Promise<Res>;
 }
 
@@ -16,6 +18,9 @@ export function singleFlight<Req, Res>(create: () => Worker, crashLabel: string)
     if (worker === w) worker = undefined;
   };
   return {
+    warm() {
+      worker ??= create();
+    },
     call(build, { isAnswer, timeoutMs, onTimeout, onOther }) {
       cancelCurrent?.();
       const id = nextId++;

@@ -59,7 +59,9 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
           {text.detail}
           {rejectionWhere && <span className="font-mono text-muted"> at {rejectionWhere}</span>}
         </span>
-        <span className="shrink-0 font-mono text-[11px] text-muted">{run.ms.toFixed(0)} ms</span>
+        <span className="shrink-0 font-mono text-[11px] text-muted" title="How long the replay took in its worker" data-testid="replay-ms">
+          {run.ms.toFixed(0)} ms
+        </span>
         {jumpTo !== undefined && (
           <button type="button" className="shrink-0 rounded border border-current px-2 py-0.5 hover:bg-panel" onClick={() => select(jumpTo)}>
             {verdict.kind === 'diverged' ? 'Go to the divergence' : 'Go to the first unreached step'}
