@@ -62,7 +62,11 @@ function fold(steps: readonly Step[], start: AnyNode, from: number): AnyNode {
     // pipeline whose last step returns the next level (a polling loop) would
     // otherwise add one wrapper per level, and every level's next would run
     // through all the wrappers above it (§12 case 1).
-    if (!step) return node;
+    if (!step) {
+      // A hand-built Command is still checked here, as the rebuild would (§2.6).
+      if (node.type === 'Command') makeCommand(node.cmd, node.next, node.meta);
+      return node;
+    }
     if (node.type !== 'Success') return rewire(steps, node, i);
     i += 1;
     const value = node.value;
