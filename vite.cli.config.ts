@@ -17,6 +17,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'node20',
     minify: false,
+    // The sandbox worker the CLI runs every replay in is built by vite.sandbox.config.ts.
     rolldownOptions: { output: { format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name].mjs' } }
   }
 });

@@ -23,12 +23,18 @@ Options:
   --build ID            the build you are replaying; warns when the trace was
                         recorded at another version
   --json                print {"verdict", "result", "unreached"} instead of the narration
+  --timeout SECONDS     stop the flow's code after this long (default 5)
+  --max-memory MB       the heap the flow's code may use (default 1024)
   -h, --help            show this help
 
 Exit status: 0 the replay ended in Success; 1 it ended in Failure (a TimeParadox or
 a missing step included); 2 unusable input (unreadable file, bad JSON, not a
 trace, compile error, no or ambiguous flow export, or timeTravel rejected:
-a malformed trace or a bug in flow code).
+a malformed trace or a bug in flow code), or the flow's code ran past --timeout
+or --max-memory.
+
+The flow's code runs in a sandbox (a worker thread with hardened JavaScript):
+no network, files, process, environment or timers, and a fresh one per replay.
 
 --json verdicts: success, failure (the flow's own Failure), paradox (TimeParadox),
 missing-step (ReplayError during the run), flow-error (timeTravel rejected; exit 2).
@@ -48,6 +54,8 @@ export interface ReplayArgs {
   readonly context?: string;
   readonly build?: string;
   readonly json: boolean;
+  readonly timeoutMs: number;
+  readonly maxMemoryMb: number;
 }
 
 export type Parsed =
@@ -63,7 +71,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
-  let values: { export?: string; context?: string; build?: string; json?: boolean; help?: boolean };
+  let values: { export?: string; context?: string; build?: string; json?: boolean; help?: boolean; timeout?: string; 'max-memory'?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -75,6 +83,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         context: { type: 'string' },
         build: { type: 'string' },
         json: { type: 'boolean' },
+        timeout: { type: 'string' },
+        'max-memory': { type: 'string' },
         help: { type: 'boolean', short: 'h' }
       }
     }));
@@ -88,15 +98,29 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const [trace, ...sources] = positionals;
   if (trace === undefined) return { kind: 'usage-error', message: 'missing <trace.json>', usage: USAGE };
   if (sources.length === 0) return { kind: 'usage-error', message: 'missing <flow.ts|js>: give the file that exports the flow', usage: USAGE };
+  const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
+  if (typeof timeout === 'string') return { kind: 'usage-error', message: timeout, usage: USAGE };
+  const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
+  if (typeof memory === 'string') return { kind: 'usage-error', message: memory, usage: USAGE };
+  if (memory < 16) return { kind: 'usage-error', message: '--max-memory must be at least 16 (megabytes)', usage: USAGE };
   return {
     kind: 'replay',
     args: {
       trace,
       sources,
       json: values.json === true,
+      timeoutMs: Math.round(timeout * 1000),
+      maxMemoryMb: Math.round(memory),
       ...(values.export !== undefined ? { exportName: values.export } : {}),
       ...(values.context !== undefined ? { context: values.context } : {}),
       ...(values.build !== undefined ? { build: values.build } : {})
     }
   };
+}
+
+/** The option's number, its default when absent, or the usage error's text. */
+function positiveNumber(text: string | undefined, fallback: number, option: string, unit: string): number | string {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 ? n : `${option} takes a number of ${unit}, got '${text}'`;
 }

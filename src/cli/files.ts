@@ -23,7 +23,10 @@ export function readText(cwd: string, file: string, what: string): string {
 }
 
 export function readJson(cwd: string, file: string, what: string): unknown {
-  const text = readText(cwd, file, what);
+  return parseJson(readText(cwd, file, what), file, what);
+}
+
+export function parseJson(text: string, file: string, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {

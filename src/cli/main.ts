@@ -8,9 +8,11 @@
 // (runFlow and sucrase, the runtime, replayTrace) is imported when a replay starts, so --help and
 // usage errors answer without loading it; the CLI build keeps those imports as separate chunks.
 import type { RunResult } from '../core/source/runFlow';
+import { traceFlowName } from '../core/source/choose';
+import { startSandbox, type SandboxHandle, type SandboxOutcome } from '../sandbox/node/host';
 import { parseCommandLine, type ReplayArgs } from './args';
-import { checkTrace, InputError, readJson, readSources } from './files';
-import { describeStored, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
+import { checkTrace, InputError, parseJson, readJson, readSources, readText } from './files';
+import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -47,35 +49,49 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
 }
 
+/** dist-cli/sandbox-boot.cjs beside the built CLI (it loads sandbox-worker.cjs); from the TypeScript source (cli:dev), the worker's source through tsx. */
+function sandboxWorker(): { file: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fromSource
+    ? { file: new URL('../sandbox/node/worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+    : { file: new URL('./sandbox-boot.cjs', import.meta.url), execArgv: [] };
+}
+
 async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
-  const trace = readJson(io.cwd, args.trace, 'trace file');
+  // Started first: the worker locks its realm while this thread reads the files.
+  const worker = sandboxWorker();
+  const sandbox = startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
+  try {
+    return await replayIn(sandbox, args, io);
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo): Promise<number> {
+  const traceText = readText(io.cwd, args.trace, 'trace file');
+  const trace = parseJson(traceText, args.trace, 'trace file');
   checkTrace(trace, args.trace);
   const context = args.context !== undefined ? readJson(io.cwd, args.context, 'context file') : undefined;
   const { files, display } = readSources(io.cwd, args.sources);
   const shown = (file: string) => display.get(file) ?? file;
-  // Loaded only for a replay, so --help and usage errors answer at once.
-  const [{ replayFlowSource }, { traceFlowName }, runtime, { replayTrace }] = await Promise.all([
-    import('../core/source/runFlow'),
-    import('../core/source/choose'),
-    import('../core/effect'),
-    import('../core/replay/replayTrace')
-  ]);
 
-  const run = await replayFlowSource(
-    {
-      files,
-      entry: files[0]!.name, // the first source file is the flow, by the usage line
-      trace,
-      ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
-      ...(context !== undefined ? { context } : {}),
-      ...(args.build !== undefined ? { version: args.build } : {}),
-      // The CLI prints the narration or the --json summary, never the per-step record the app's
-      // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
-      steps: false
-    },
-    runtime,
-    replayTrace
-  );
+  const outcome = await sandbox.run({
+    files,
+    entry: files[0]!.name, // the first source file is the flow, by the usage line
+    traceText,
+    ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
+    ...(context !== undefined ? { context } : {}),
+    ...(args.build !== undefined ? { version: args.build } : {}),
+    // The CLI prints the narration or the --json summary, never the per-step record the app's
+    // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
+    steps: false
+  });
+  if (outcome.kind !== 'result') {
+    io.stderr(`timescope: ${sandboxProblem(outcome, args)}\n`);
+    return 2;
+  }
+  const run = outcome.result;
   if (run.kind !== 'report') {
     io.stderr(`timescope: ${problem(run, shown, traceFlowName(trace))}\n`);
     return 2;
@@ -86,9 +102,26 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   else io.stdout(narrationText(report));
   if (report.status === 'rejected') {
     const where = formatLocation(report.rejection?.location, shown);
-    io.stderr(`timescope: the replay stopped with ${describeStored(report.rejection?.error)}${where ? `\n    at ${where}` : ''}\n`);
+    io.stderr(`timescope: the replay stopped with ${describeRejection(report)}${where ? `\n    at ${where}` : ''}\n`);
   }
   return exitCodeOf(report);
+}
+
+function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, args: ReplayArgs): string {
+  switch (outcome.kind) {
+    case 'timeout':
+      return (
+        `the flow's code did not finish within ${args.timeoutMs / 1000} s, so it was stopped. ` +
+        'It may loop forever: check loops and recursion in pure steps, or allow more time with --timeout SECONDS.'
+      );
+    case 'memory':
+      return (
+        `the flow's code used more than the ${outcome.maxMemoryMb} MB of memory it may have, so it was stopped. ` +
+        'It may allocate without bound; check loops that collect values, or allow more with --max-memory MB.'
+      );
+    case 'crashed':
+      return `the replay's sandbox stopped unexpectedly: ${outcome.message}`;
+  }
 }
 
 function problem(run: Exclude<RunResult, { kind: 'report' }>, shown: (file: string) => string, flowName: string | undefined): string {

@@ -44,6 +44,12 @@ export function jsonSummary(report: ReplayReport, trace: unknown, display: (file
   };
 }
 
+/** What the replay rejected with, as the sandbox described it where it was thrown. */
+export function describeRejection(report: ReplayReport): string {
+  const text = report.rejection?.text;
+  return text ? `${text.name}: ${text.message}` : describeStored(report.rejection?.error);
+}
+
 /** `Name: message` for a stored error, or the JSON of any other thrown value. */
 export function describeStored(error: unknown): string {
   if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {

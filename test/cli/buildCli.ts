@@ -3,5 +3,7 @@
 import { build } from 'vite';
 
 export default async function setup(): Promise<void> {
-  await build({ configFile: new URL('../../vite.cli.config.ts', import.meta.url).pathname, logLevel: 'warn' });
+  for (const config of ['vite.cli.config.ts', 'vite.sandbox.config.ts']) {
+    await build({ configFile: new URL(`../../${config}`, import.meta.url).pathname, logLevel: 'warn' });
+  }
 }

@@ -5,6 +5,7 @@
 import { copyStoringErrors, type CopyResult } from '../effect/copy';
 import { serializeError } from '../effect/serialize';
 import { installTracer } from '../effect/tracer';
+import { describeThrown } from '../values/describeThrown';
 import { fmt } from '../values/fmt';
 import { faultEntryIndex, isReplayFault, TimeParadox } from './errors';
 import type { ReplayObserver, StepStatus } from './match';
@@ -137,7 +138,7 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   } catch (e) {
     const location = locateSafely(req.locate, e instanceof Error ? e.stack : undefined);
     const error = stored(e, storeWith(true));
-    return { status: 'rejected', rejection: { error, ...(location ? { location } : {}) }, unreached: [], narration, steps: steps(), ...limited() };
+    return { status: 'rejected', rejection: { error, text: describeThrown(e), ...(location ? { location } : {}) }, unreached: [], narration, steps: steps(), ...limited() };
   } finally {
     installTracer(undefined);
   }

@@ -60,7 +60,12 @@ export interface ReplayReport {
   /** the replay's result when it resolved */
   readonly result?: ReplayOutcome;
   /** the error it rejected with, stored form, plus where in the person's code when known */
-  readonly rejection?: { readonly error: Stored; readonly location?: CodeLocation };
+  readonly rejection?: {
+    readonly error: Stored;
+    /** what was thrown, described so a person can read it whatever it was (a Symbol, a Proxy, a 10 MB string) */
+    readonly text: { readonly name: string; readonly message: string };
+    readonly location?: CodeLocation;
+  };
   /** the TimeParadox or ReplayError in result.error, if that is what ended it */
   readonly fault?: ReplayFault;
   /** trace entry indices no step received, in trace order (spec §6.8) */

@@ -38,7 +38,24 @@ interface Module {
   exports: unknown;
 }
 
-export function createLoader(files: readonly SourceFile[], runtime: unknown): Loader {
+/**
+ * Turns a module's wrapped source into its function. By default indirect eval
+ * (global scope); the sandbox passes a Compartment's evaluate instead, so the
+ * code sees only the globals the sandbox gives it.
+ */
+export type Evaluate = (source: string) => unknown;
+
+const globalEval: Evaluate = (source) => (0, eval)(source);
+
+/** An import of a URL ('https://…', 'data:…'): code from elsewhere, which flow code may not load. */
+export class RemoteImportError extends Error {
+  constructor(readonly specifier: string) {
+    super(`import of '${specifier}' is not available to flow code in Timescope: a replay never loads code from the network or from data URLs.`);
+    this.name = 'SandboxError';
+  }
+}
+
+export function createLoader(files: readonly SourceFile[], runtime: unknown, evaluateSource: Evaluate = globalEval): Loader {
   const byName = new Map(files.map((f) => [f.name, f] as const));
   const modules = new Map<string, Module>();
   const stubs = new Map<string, unknown>();
@@ -54,7 +71,7 @@ export function createLoader(files: readonly SourceFile[], runtime: unknown): Lo
       if (name.toLowerCase().endsWith('.json')) {
         module.exports = JSON.parse(file.text);
       } else {
-        evaluate(file, module, (specifier: string) => requireFrom(name, specifier));
+        evaluate(file, module, (specifier: string) => requireFrom(name, specifier), evaluateSource);
       }
     } catch (e) {
       modules.delete(name); // a later attempt reports the same error instead of half-made exports
@@ -65,6 +82,8 @@ export function createLoader(files: readonly SourceFile[], runtime: unknown): Lo
 
   function requireFrom(importer: string, specifier: string): unknown {
     if (specifier === 'pure-effect') return runtime;
+    // A scheme other than node: is a URL; import() of one would fetch code (sucrase turns import() into require()).
+    if (/^[a-z][a-z\d+.-]*:/i.test(specifier) && !/^node:/i.test(specifier)) throw new RemoteImportError(specifier);
     const target = isRelative(specifier) ? resolveRelative(importer, specifier, byName) : undefined;
     if (target) return load(target);
     let stub = stubs.get(specifier);
@@ -78,13 +97,13 @@ export function createLoader(files: readonly SourceFile[], runtime: unknown): Lo
   return { load };
 }
 
-function evaluate(file: SourceFile, module: Module, require: (specifier: string) => unknown): void {
+function evaluate(file: SourceFile, module: Module, require: (specifier: string) => unknown, evaluateSource: Evaluate): void {
   const compiled = transpile(file.name, file.text);
   if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
   const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
   let fn: (exports: unknown, require: unknown, module: unknown) => void;
   try {
-    fn = (0, eval)(source);
+    fn = evaluateSource(source) as typeof fn;
   } catch (e) {
     // sucrase parsed it but the engine refused it (top-level await, import.meta…); the engine gives
     // no position for eval code, so we can only name the file.

@@ -13,7 +13,7 @@ async function fakeReplay(req: ReplayTraceRequest): Promise<ReplayReport> {
     return { status: 'resolved', result, unreached: [], narration: [`ran ${JSON.stringify(result.value)}`], steps: [] };
   } catch (e) {
     const stack = (e as Error).stack ?? '';
-    return { status: 'rejected', rejection: { error: String(e), location: req.locate?.(stack) }, unreached: [], narration: [], steps: [] };
+    return { status: 'rejected', rejection: { error: String(e), text: { name: 'Error', message: String(e) }, location: req.locate?.(stack) }, unreached: [], narration: [], steps: [] };
   }
 }
 

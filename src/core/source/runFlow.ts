@@ -10,7 +10,8 @@ import type { ReplayTraceRequest } from '../replay/replayTrace';
 
 export type { ReplayTraceRequest };
 import { transpile, isCodeFile } from './transpile';
-import { CompileFailure, createLoader, locateInStack } from './loader';
+import { CompileFailure, createLoader, locateInStack, type Evaluate } from './loader';
+import { describeThrown } from '../values/describeThrown';
 import { chooseExport, entryOrder, exportNamed, traceFlowName, type ExportChoice } from './choose';
 
 export interface FlowSourceRequest {
@@ -28,6 +29,11 @@ export interface FlowSourceRequest {
   readonly steps?: boolean;
 }
 
+export interface FlowSourceOptions {
+  /** how module code is evaluated (the sandbox's Compartment); indirect eval by default */
+  readonly evaluate?: Evaluate;
+}
+
 export type ReplayTraceFn = (req: ReplayTraceRequest) => Promise<ReplayReport>;
 
 export type RunResult =
@@ -40,7 +46,7 @@ export type RunResult =
 
 type Attempt = { entry: string; choice: ExportChoice; exports: unknown } | { entry: string; error: unknown };
 
-export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown, replayTrace: ReplayTraceFn): Promise<RunResult> {
+export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown, replayTrace: ReplayTraceFn, options: FlowSourceOptions = {}): Promise<RunResult> {
   const code = req.files.filter((f) => isCodeFile(f.name));
   // Every loaded file is the person's code, so a syntax error anywhere is worth reporting first.
   for (const file of code) {
@@ -57,7 +63,7 @@ export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown,
     return { kind: 'no-flow', message: 'No source file is loaded: load the file that exports the flow (.ts, .tsx, .js, .jsx or .mjs).' };
   }
 
-  const loader = createLoader(req.files, runtime);
+  const loader = createLoader(req.files, runtime, options.evaluate);
   const flowName = traceFlowName(req.trace);
   const candidates = req.entry !== undefined ? [req.entry] : entryOrder(code.map((f) => f.name));
   // Stop at the first strong match, so files the flow does not need are not evaluated for nothing.
@@ -113,11 +119,20 @@ export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown,
       const { file, line, column, message } = error.error;
       return { kind: 'compile-error', file, line, column, message };
     }
-    const e = error as { name?: unknown; message?: unknown; stack?: unknown };
-    const text = typeof e?.message === 'string' ? e.message : String(error);
-    const name = typeof e?.name === 'string' && e.name !== 'Error' && e.name !== 'StandInError' ? `${e.name}: ` : '';
-    const location = typeof e?.stack === 'string' ? locateInStack(e.stack, req.files) : undefined;
+    // Whatever was thrown (a Symbol, a Proxy, a getter that throws), described without running more of it.
+    const { name: thrownName, message: text } = describeThrown(error);
+    const name = thrownName !== 'Error' && thrownName !== 'StandInError' ? `${thrownName}: ` : '';
+    const location = locateThrown(error, req.files);
     const message = location ? `${name}${text}` : `${name}${text} (while loading '${entry}')`;
     return location ? { kind: 'load-error', message, location } : { kind: 'load-error', message };
+  }
+}
+
+function locateThrown(error: unknown, files: readonly SourceFile[]): CodeLocation | undefined {
+  try {
+    const stack = (error as { stack?: unknown } | null)?.stack;
+    return typeof stack === 'string' ? locateInStack(stack, files) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -48,8 +48,11 @@ describe('verdictOf', () => {
   });
 
   it('Error in flow code: the replay rejected', () => {
-    const r = report({ status: 'rejected', rejection: { error: { __error: true, name: 'TypeError', message: 'x is undefined' } } });
+    const r = report({ status: 'rejected', rejection: { error: { __error: true, name: 'TypeError', message: 'x is undefined' }, text: { name: 'TypeError', message: 'x is undefined' } } });
     expect(verdictOf(r, undefined, true)).toEqual({ kind: 'flow-error', name: 'TypeError', message: 'x is undefined' });
+    // What the person reads comes from the description made where it was thrown, not from the stored copy.
+    const symbol = report({ status: 'rejected', rejection: { error: undefined, text: { name: 'a Symbol', message: 'The flow threw a Symbol, Symbol(x), which is not an Error and has no message.' } } });
+    expect(verdictOf(symbol, undefined, true)).toMatchObject({ kind: 'flow-error', name: 'a Symbol' });
   });
 
   it('sameOutcome compares values deeply and ignores key order', () => {

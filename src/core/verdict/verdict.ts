@@ -56,7 +56,7 @@ function errorText(error: unknown): { name: string; message: string } {
 
 export function verdictOf(report: ReplayReport, production: ReplayOutcome | undefined, edited: boolean): Verdict {
   if (report.status === 'rejected' || !report.result) {
-    return { kind: 'flow-error', ...errorText(report.rejection?.error) };
+    return { kind: 'flow-error', ...(report.rejection?.text ?? errorText(report.rejection?.error)) };
   }
   const fault = report.fault;
   if (fault?.kind === 'TimeParadox') {

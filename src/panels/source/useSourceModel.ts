@@ -69,8 +69,7 @@ export function useSourceModel(model: TraceModel | undefined) {
     });
     const rejection = report?.rejection;
     if (rejection?.location) {
-      const error = rejection.error as { name?: unknown; message?: unknown } | undefined;
-      const text = `${typeof error?.name === 'string' ? error.name : 'Error'}: ${typeof error?.message === 'string' ? error.message : String(error)}`;
+      const text = `${rejection.text.name}: ${rejection.text.message}`;
       out.push({ file: rejection.location.file, line: rejection.location.line, tone: 'paradox', label: `The replay stopped here. ${text}`, badge: `✗ ${clip(text)}` });
     }
     const paradox = report?.steps.find((s) => s.status === 'paradox' && s.location);

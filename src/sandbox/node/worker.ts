@@ -1,0 +1,28 @@
+// The CLI's sandbox: a worker_threads worker that runs one replay and exits.
+// It locks the realm (realm.ts) as soon as it starts, while the main thread
+// is still reading the files, then waits for the one request it will serve.
+import { parentPort } from 'node:worker_threads';
+import { defineBlocked } from '../blocked';
+import { lockRealm, replayInSandbox } from '../realm';
+import type { SandboxMessage, SandboxRequest } from './protocol';
+
+const port = parentPort;
+if (!port) throw new Error('the sandbox runs as a worker thread');
+const post = (m: SandboxMessage) => port.postMessage(m);
+
+lockRealm();
+// A second lock on the worker's own global, should anything ever reach it. Timers stay: the engine's Retry waits use them.
+defineBlocked(globalThis, ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest', 'Request', 'Response', 'navigator', 'process', 'require', 'Buffer', 'global']);
+post({ type: 'ready' });
+
+port.once('message', (request: SandboxRequest) => {
+  void (async () => {
+    try {
+      const { traceText, ...rest } = request;
+      const json = await replayInSandbox({ ...rest, trace: JSON.parse(traceText) as unknown });
+      post({ type: 'done', json });
+    } catch (e) {
+      post({ type: 'failed', message: e instanceof Error ? e.message : 'the sandbox failed' });
+    }
+  })();
+});

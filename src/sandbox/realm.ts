@@ -1,0 +1,77 @@
+// The sandbox a flow's code runs in, the same in the browser's replay worker
+// and in the CLI's worker thread. Each replay gets a worker of its own (a
+// fresh realm: nothing a flow did survives it); inside it:
+//
+// 1. lockdown() (hardened JavaScript, the `ses` package) freezes every
+//    intrinsic before any flow code runs: Object.prototype, JSON,
+//    Array.prototype, Promise and the rest can no longer be patched, so the
+//    report the engine builds from them cannot be forged, and the Function
+//    constructor reachable from any function (`f.constructor`) is disabled.
+// 2. The runtime the flow imports as 'pure-effect' is hardened too.
+// 3. Each module of the flow is evaluated in a Compartment: a global object of
+//    its own with the frozen intrinsics and a few pure helpers, and every way
+//    out (BLOCKED) as a property that throws a SandboxError naming it. The
+//    worker's real globals (postMessage, fetch, process…) are out of reach.
+//
+// Why ses rather than a bare vm context or iframe: our engine and the flow
+// must share values (the flow builds the nodes the engine runs), so they share
+// a realm; only frozen intrinsics make sharing it safe.
+import 'ses';
+import * as runtime from '../core/effect/index';
+import { replayTrace } from '../core/replay/replayTrace';
+import { replayFlowSource, type FlowSourceRequest, type RunResult } from '../core/source/runFlow';
+import type { Evaluate } from '../core/source/loader';
+import { BLOCKED, defineBlocked } from './blocked';
+
+let locked = false;
+
+/** Freeze the realm's intrinsics and our runtime, once per worker, before any flow code is loaded. */
+export function lockRealm(): void {
+  if (locked) return;
+  lockdown({
+    // Stacks must keep the person's file:line (sourceURL) for every message we show.
+    errorTaming: 'unsafe',
+    stackFiltering: 'verbose',
+    consoleTaming: 'unsafe',
+    // Lets `error.name = 'TimeoutError'` and class fields shadow frozen prototype properties.
+    overrideTaming: 'moderate',
+    errorTrapping: 'none',
+    unhandledRejectionTrapping: 'none',
+    reporting: 'none',
+    domainTaming: 'unsafe'
+  });
+  harden(runtime);
+  locked = true;
+}
+
+/** Pure helpers flow code may use; everything else it finds is the frozen intrinsics or BLOCKED. */
+function endowments(): Record<string, unknown> {
+  const g = globalThis as Record<string, unknown>;
+  const pick = (names: readonly string[]) => Object.fromEntries(names.filter((n) => g[n] !== undefined).map((n) => [n, g[n]]));
+  const silent = harden(Object.fromEntries(['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'].map((m) => [m, () => undefined])));
+  return {
+    // A Compartment's own Date and Math cannot read the clock or make random numbers; pure code may want both.
+    ...pick(['Date', 'Math', 'Intl', 'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'atob', 'btoa', 'structuredClone', 'AbortController', 'AbortSignal']),
+    // Flow code's logging goes nowhere: the CLI's stdout is the narration.
+    console: silent
+  };
+}
+
+/** A fresh Compartment, and an evaluate for the module loader that runs code in it. */
+export function compartmentEvaluate(): Evaluate {
+  lockRealm();
+  const compartment = new Compartment({ __options__: true, globals: endowments() });
+  defineBlocked(compartment.globalThis, Object.keys(BLOCKED));
+  return (source) => compartment.evaluate(source);
+}
+
+/**
+ * One replay of flow source in this worker's sandbox. The answer is JSON text
+ * made by the frozen JSON here, so the receiving side gets plain data whatever
+ * the flow did.
+ */
+export async function replayInSandbox(req: FlowSourceRequest): Promise<string> {
+  const evaluate = compartmentEvaluate();
+  const result: RunResult = await replayFlowSource(req, runtime, replayTrace, { evaluate });
+  return JSON.stringify(result);
+}
