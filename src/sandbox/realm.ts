@@ -24,6 +24,12 @@ import type { Evaluate } from '../core/source/loader';
 import { BLOCKED, defineBlocked } from './blocked';
 
 let locked = false;
+/**
+ * What `import … from 'pure-effect'` gives flow code: the runtime's exports,
+ * hardened, and marked as an ES module so that sucrase's `import * as`
+ * returns this very object rather than a copy the flow could change unseen.
+ */
+let runtimeModule: Readonly<Record<string, unknown>> | undefined;
 
 /** Freeze the realm's intrinsics and our runtime, once per worker, before any flow code is loaded. */
 export function lockRealm(): void {
@@ -40,7 +46,7 @@ export function lockRealm(): void {
     reporting: 'none',
     domainTaming: 'unsafe'
   });
-  harden(runtime);
+  runtimeModule = harden({ __esModule: true, ...runtime });
   locked = true;
 }
 
@@ -72,6 +78,6 @@ export function compartmentEvaluate(): Evaluate {
  */
 export async function replayInSandbox(req: FlowSourceRequest): Promise<string> {
   const evaluate = compartmentEvaluate();
-  const result: RunResult = await replayFlowSource(req, runtime, replayTrace, { evaluate });
+  const result: RunResult = await replayFlowSource(req, runtimeModule, replayTrace, { evaluate });
   return JSON.stringify(result);
 }

@@ -5,15 +5,29 @@
 import { isHarnessError, markHarness } from './marks';
 import { Failure, type FailureNode, type SuccessNode } from './nodes';
 
+// Our own values are told apart by brand (a WeakSet), never by instanceof: a
+// step's result or a thrown value may be the flow's Proxy, whose
+// getPrototypeOf trap would run (and could throw) on every check.
+const ioFaults = new WeakSet<object>();
+const cuts = new WeakSet<object>();
+
 /** An I/O fault travelling up a sequence: Retry retries it; the run ends it as Failure(error). */
 export class IoFault {
-  constructor(readonly error: unknown) {}
+  /** keeps the type apart from a Failure, which also has an `error` */
+  readonly fault = 'io' as const;
+  constructor(readonly error: unknown) {
+    ioFaults.add(this);
+  }
+}
+
+export function isIoFault(r: unknown): r is IoFault {
+  return typeof r === 'object' && r !== null && ioFaults.has(r);
 }
 
 export type StepResult = SuccessNode | FailureNode | IoFault;
 
 export function isSuccess(r: StepResult | undefined): r is SuccessNode {
-  return r !== undefined && !(r instanceof IoFault) && r.type === 'Success';
+  return r !== undefined && !isIoFault(r) && r.type === 'Success';
 }
 
 /** What a cancelled branch ends with (§2.5); a fresh Error each time. */
@@ -24,10 +38,14 @@ export function cancelled(): FailureNode<Error> {
 }
 
 /** Thrown by a replay hook for a step of a branch production cancelled (§6.4 step 3). */
-export class ReplayCut {}
+export class ReplayCut {
+  constructor() {
+    cuts.add(this);
+  }
+}
 
 export function isCut(e: unknown): boolean {
-  return e instanceof ReplayCut;
+  return typeof e === 'object' && e !== null && cuts.has(e);
 }
 
 /**
@@ -35,10 +53,17 @@ export function isCut(e: unknown): boolean {
  * (it is marked, so nothing absorbs it) to replayEffect, which rejects with
  * the original value (§6.7).
  */
+const carriers = new WeakSet<object>();
+
 export class HarnessCarrier {
   constructor(readonly error: unknown) {
     markHarness(this);
+    carriers.add(this);
   }
+}
+
+export function isCarrier(e: unknown): e is HarnessCarrier {
+  return typeof e === 'object' && e !== null && carriers.has(e);
 }
 
 export function isHarness(e: unknown): boolean {

@@ -1,12 +1,14 @@
-// The private marks of harness errors (spec §1). A non-enumerable symbol keeps
-// them out of JSON, Object.keys and deep equality, so a TimeParadox still
-// deep-equals a plain object with the same fields and prints the same.
+// The private marks of harness errors (spec §1). The library uses a
+// non-enumerable symbol; a WeakSet is as invisible (not in JSON, Object.keys or
+// deep equality, so a TimeParadox still deep-equals a plain object with the
+// same fields) and asking it never runs code of the value's own: a thrown
+// Proxy's traps stay untouched, so what the flow threw is reported as itself.
 
-const HARNESS = Symbol('pure-effect.harness');
-const REPLAY_FAULT = Symbol('pure-effect.replayFault');
+const HARNESS = new WeakSet<object>();
+const REPLAY_FAULT = new WeakSet<object>();
 
-function define(target: object, key: symbol): void {
-  Object.defineProperty(target, key, { value: true, enumerable: false, writable: false, configurable: false });
+function define(target: object, set: WeakSet<object>): void {
+  set.add(target);
 }
 
 /**
@@ -19,8 +21,8 @@ export function markHarness(target: object, replayFault = false): void {
   if (replayFault) define(target, REPLAY_FAULT);
 }
 
-function has(v: unknown, key: symbol): boolean {
-  return typeof v === 'object' && v !== null && (v as Record<symbol, unknown>)[key] === true;
+function has(v: unknown, set: WeakSet<object>): boolean {
+  return typeof v === 'object' && v !== null && set.has(v);
 }
 
 export function isHarnessError(v: unknown): boolean {

@@ -3,7 +3,7 @@
 import { describeArg, describeConfig } from './describe';
 import { notEffectError, quiet } from './errors';
 import { globalHooks, HOOK_NAMES, mergeHooks, type Hooks, type OnStep } from './hooks';
-import { cancelled, IoFault, isSuccess, type StepResult } from './internal';
+import { cancelled, isIoFault, isSuccess, type StepResult } from './internal';
 import { isEffect, type AnyNode } from './kinds';
 import { Failure, type CommandNode, type Outcome, type ParallelNode, type RetryNode } from './nodes';
 import { nextSource, pipeInputOf } from './pipe';
@@ -71,7 +71,7 @@ export async function runWith(effect: unknown, context: unknown, callConfig: unk
   };
   const op = async (): Promise<Outcome> => {
     const out = await runSequence(run, effect, undefined, '');
-    return out instanceof IoFault ? Failure(out.error) : out;
+    return isIoFault(out) ? Failure(out.error) : out;
   };
   if (!hooks.onRun) return op();
   const flowName = (ctx as { flowName?: unknown } | null | undefined)?.flowName || '';

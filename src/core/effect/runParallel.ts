@@ -3,7 +3,7 @@
 // `<k>p<i>/`, the trigger, the decision, and the result rules.
 
 import { decisionParadoxes } from '../replay/errors';
-import { asDirective, cancelled, IoFault, isCut, isHarness, isSuccess, parallelDirective, type ParallelDirective, type StepResult } from './internal';
+import { asDirective, cancelled, IoFault, isCut, isIoFault, isHarness, isSuccess, parallelDirective, type ParallelDirective, type StepResult } from './internal';
 import { hasReplayFaultMark } from './marks';
 import { isInteger } from './kinds';
 import { Failure, Success, type Outcome, type ParallelNode } from './nodes';
@@ -157,7 +157,7 @@ function conclude(node: ParallelNode, s: Settled, parentAborted: boolean): StepR
     return out;
   }
   if (node.options.settled === true) {
-    return Success(results.map((r) => (r instanceof IoFault ? Failure(r.error) : r.type === 'Success' ? Success(r.value) : Failure(r.error))));
+    return Success(results.map((r) => (isIoFault(r) ? Failure(r.error) : r.type === 'Success' ? Success(r.value) : Failure(r.error))));
   }
   if (s.trigger !== null) return results[s.trigger] as StepResult;
   if (parentAborted) return firstBad() ?? values();

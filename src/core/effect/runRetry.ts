@@ -2,7 +2,7 @@
 // and the onExhausted fallback under `<k>rf/`.
 
 import { notEffectError } from './errors';
-import { cancelled, IoFault, type StepResult } from './internal';
+import { cancelled, IoFault, isIoFault, type StepResult } from './internal';
 import { isEffect } from './kinds';
 import type { RetryNode } from './nodes';
 import type { Run } from './run';
@@ -19,7 +19,7 @@ export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | 
     // Every attempt re-runs the whole wrapped tree, Commands that succeeded included.
     const out = await run.sequence(node.effect, signal, `${path}r${i}/`);
     // Only an I/O fault is retried; a Success or Failure is returned at once.
-    if (!(out instanceof IoFault)) return out;
+    if (!isIoFault(out)) return out;
     lastError = out.error;
   }
   const exhaustion = { retryExhausted: true as const, lastError, attempts };

@@ -2,7 +2,7 @@
 // A Command's function never runs unless onMissing is 'execute'.
 
 import { isBoolean, isFunction, optionsProblem, type OptionRule } from '../effect/describe';
-import { HarnessCarrier, parallelDirective, type DecisionFaults } from '../effect/internal';
+import { HarnessCarrier, isCarrier, parallelDirective, type DecisionFaults } from '../effect/internal';
 import type { OnStep, StepOp } from '../effect/hooks';
 import { Failure, type Outcome } from '../effect/nodes';
 import { runWith } from '../effect/run';
@@ -124,7 +124,7 @@ export async function replayCore(effect: unknown, traceOrResolver: unknown, opti
   try {
     result = await runWith(effect, context, { onStep, inherit: o.hooks === true }, { fastRetry: o.fastRetry !== false });
   } catch (e) {
-    if (e instanceof HarnessCarrier) throw e.error;
+    if (isCarrier(e)) throw e.error;
     if (!isReplayFault(e)) throw e;
     result = Failure(e);
   }

@@ -70,6 +70,15 @@ function stored(v: unknown, copy = store): Stored {
   return c.ok ? c.value : fmt(v);
 }
 
+/** The stack of a thrown Error, read without letting a Proxy's traps or a getter break the report. */
+function stackOf(e: unknown): string | undefined {
+  try {
+    return e instanceof Error && typeof e.stack === 'string' ? e.stack : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function locateSafely(locate: ReplayTraceRequest['locate'], stack: string | undefined): CodeLocation | undefined {
   if (!locate || typeof stack !== 'string') return undefined;
   try {
@@ -136,7 +145,7 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
     const fault = result.type === 'Failure' ? faultOf(result.error) : undefined;
     return { status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached], narration, steps: steps(), ...limited() };
   } catch (e) {
-    const location = locateSafely(req.locate, e instanceof Error ? e.stack : undefined);
+    const location = locateSafely(req.locate, stackOf(e));
     const error = stored(e, storeWith(true));
     return { status: 'rejected', rejection: { error, text: describeThrown(e), ...(location ? { location } : {}) }, unreached: [], narration, steps: steps(), ...limited() };
   } finally {

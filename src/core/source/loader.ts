@@ -105,12 +105,32 @@ function evaluate(file: SourceFile, module: Module, require: (specifier: string)
   try {
     fn = evaluateSource(source) as typeof fn;
   } catch (e) {
-    // sucrase parsed it but the engine refused it (top-level await, import.meta…); the engine gives
-    // no position for eval code, so we can only name the file.
+    // sucrase parsed it but the engine refused it (top-level await, import.meta…), or the sandbox
+    // did (refused); the engine gives no position for eval code, so then we can only name the file.
     const message = e instanceof Error ? e.message : String(e);
-    throw new CompileFailure({ kind: 'compile-error', file: file.name, line: 1, column: 1, message });
+    throw new CompileFailure(refused(file.name, message) ?? { kind: 'compile-error', file: file.name, line: 1, column: 1, message });
   }
   fn.call(module.exports, module.exports, require, module);
+}
+
+/**
+ * The sandbox (ses) refuses, before running any of it, source that holds a
+ * direct eval or an import() expression, and says on which line; say it as
+ * the sandbox's other refusals do. It reads the text, so even a mention in a
+ * comment or a string counts.
+ */
+function refused(file: string, message: string): CompileError | undefined {
+  const m = /Possible (direct eval|import) expression rejected at [^:]*:\/\/\/[^:]*:(\d+)/.exec(message);
+  if (!m) return undefined;
+  const what = m[1] === 'import' ? 'import()' : 'eval()';
+  const why = m[1] === 'import' ? 'a replay never loads code from the network or from other files' : 'flow code cannot compile or start more code at run time';
+  return {
+    kind: 'compile-error',
+    file,
+    line: Number(m[2]),
+    column: 1,
+    message: `${what} is not available to flow code in Timescope: ${why}. The sandbox refuses any \`${m[1] === 'import' ? 'import(' : 'eval('}\` in the source, even in a comment or a string.`
+  };
 }
 
 function isRelative(specifier: string): boolean {

@@ -115,7 +115,7 @@ export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown,
   }
 
   function failure(entry: string, error: unknown): RunResult {
-    if (error instanceof CompileFailure) {
+    if (isCompileFailure(error)) {
       const { file, line, column, message } = error.error;
       return { kind: 'compile-error', file, line, column, message };
     }
@@ -134,5 +134,13 @@ function locateThrown(error: unknown, files: readonly SourceFile[]): CodeLocatio
     return typeof stack === 'string' ? locateInStack(stack, files) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function isCompileFailure(error: unknown): error is CompileFailure {
+  try {
+    return error instanceof CompileFailure;
+  } catch {
+    return false; // a thrown Proxy whose getPrototypeOf trap throws
   }
 }

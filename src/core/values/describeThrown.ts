@@ -12,9 +12,14 @@ export interface ThrownText {
 /** Characters of a message or value kept before the cut. */
 export const MAX_THROWN_CHARS = 2_000;
 
+/** 10485760 → '10,485,760' (not toLocaleString: a hardened realm has no locales). */
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 function cut(text: string, max = MAX_THROWN_CHARS): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters in all, the first ${max.toLocaleString('en-US')} shown)`;
+  return `${text.slice(0, max)}… (${grouped(text.length)} characters in all, the first ${grouped(max)} shown)`;
 }
 
 /** Runs `read`, or describes how it failed; the failure itself is described only shallowly. */

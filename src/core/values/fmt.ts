@@ -11,8 +11,8 @@ export function fmt(v: unknown): string {
   // is if it was already an enumerable own key, and otherwise comes last but
   // one. Nested Errors are left to JSON.stringify, which shows only their own
   // enumerable keys (`{}` for a bare Error), just like the library.
-  const x = v instanceof Error ? { ...v, name: v.name, message: v.message } : v;
   try {
+    const x = v instanceof Error ? { ...v, name: v.name, message: v.message } : v;
     // JSON.stringify gives undefined (not a string) for undefined, and the
     // library's template literal turns that into the word 'undefined'.
     return String(JSON.stringify(x, null, 2));
@@ -28,6 +28,10 @@ function stringOf(v: unknown): string {
   try {
     return String(v);
   } catch {
-    return Object.prototype.toString.call(v);
+    try {
+      return Object.prototype.toString.call(v);
+    } catch {
+      return '[an object that cannot be read]'; // a Proxy whose traps throw
+    }
   }
 }

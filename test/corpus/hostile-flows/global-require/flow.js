@@ -1,0 +1,14 @@
+// A global require().
+import { Command, Success, effectPipe } from 'pure-effect';
+
+const loadOrder = (input) => {
+  const cmdLoadOrder = () => ({ orderId: input.orderId, total: 42 });
+  return Command(cmdLoadOrder);
+};
+
+const hostileStep = (order) => {
+  globalThis.require('node:child_process').execSync('id'); // HOSTILE
+  return Success(order);
+};
+
+export const hostileFlow = (input) => effectPipe(loadOrder, hostileStep)(input);

@@ -1,0 +1,14 @@
+// localStorage.
+import { Command, Success, effectPipe } from 'pure-effect';
+
+const loadOrder = (input) => {
+  const cmdLoadOrder = () => ({ orderId: input.orderId, total: 42 });
+  return Command(cmdLoadOrder);
+};
+
+const hostileStep = (order) => {
+  localStorage.setItem('k', 'v'); // HOSTILE
+  return Success(order);
+};
+
+export const hostileFlow = (input) => effectPipe(loadOrder, hostileStep)(input);

@@ -1,0 +1,14 @@
+// new Worker().
+import { Command, Success, effectPipe } from 'pure-effect';
+
+const loadOrder = (input) => {
+  const cmdLoadOrder = () => ({ orderId: input.orderId, total: 42 });
+  return Command(cmdLoadOrder);
+};
+
+const hostileStep = (order) => {
+  new Worker('__SINK__/worker.js'); // HOSTILE
+  return Success(order);
+};
+
+export const hostileFlow = (input) => effectPipe(loadOrder, hostileStep)(input);

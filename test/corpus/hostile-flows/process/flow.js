@@ -1,0 +1,14 @@
+// The Node process.
+import { Command, Success, effectPipe } from 'pure-effect';
+
+const loadOrder = (input) => {
+  const cmdLoadOrder = () => ({ orderId: input.orderId, total: 42 });
+  return Command(cmdLoadOrder);
+};
+
+const hostileStep = (order) => {
+  process.env.SECRET; // HOSTILE
+  return Success(order);
+};
+
+export const hostileFlow = (input) => effectPipe(loadOrder, hostileStep)(input);
