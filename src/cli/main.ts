@@ -98,7 +98,12 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo): Pr
   }
 
   const { report } = run;
-  if (args.json) io.stdout(`${JSON.stringify(jsonSummary(report, trace, shown), null, 2)}\n`);
+  // Attempts the sandbox refused though the flow went on (it caught the error, or never awaited it).
+  for (const r of run.refused ?? []) {
+    const where = formatLocation(r.location, shown);
+    io.stderr(`timescope: the sandbox refused: ${r.message}${r.times > 1 ? ` (${r.times} times)` : ''}${where ? `\n    at ${where}` : ''}\n`);
+  }
+  if (args.json) io.stdout(`${JSON.stringify(jsonSummary(report, trace, shown, run.refused), null, 2)}\n`);
   else io.stdout(narrationText(report));
   if (report.status === 'rejected') {
     const where = formatLocation(report.rejection?.location, shown);

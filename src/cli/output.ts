@@ -1,6 +1,7 @@
 // What the CLI prints for a finished replay: the narration or the --json summary, the error
 // message for a rejection, and the exit status.
 import type { CodeLocation, ReplayReport } from '../core/replay/report';
+import type { Refusal } from '../core/source/runFlow';
 
 export type Verdict = 'success' | 'failure' | 'paradox' | 'missing-step' | 'flow-error';
 
@@ -13,6 +14,8 @@ export interface JsonSummary {
   /** only for flow-error: what timeTravel rejected with, stored form, and where in the flow's code */
   readonly error?: unknown;
   readonly location?: CodeLocation;
+  /** what the sandbox refused the flow's code (fetch, process…), where, and how often */
+  readonly refused?: readonly Refusal[];
 }
 
 export function verdictOf(report: ReplayReport): Verdict {
@@ -29,18 +32,21 @@ export function exitCodeOf(report: ReplayReport): number {
   return report.result.type === 'Success' ? 0 : 1;
 }
 
-export function jsonSummary(report: ReplayReport, trace: unknown, display: (file: string) => string): JsonSummary {
+export function jsonSummary(report: ReplayReport, trace: unknown, display: (file: string) => string, refusals: readonly Refusal[] = []): JsonSummary {
   const entries = (trace as { trace?: unknown }).trace;
   const unreached = report.unreached.map((i) => (Array.isArray(entries) ? entries[i] : i));
   const verdict = verdictOf(report);
-  if (verdict !== 'flow-error') return { verdict, result: report.result, unreached };
+  const shownAt = (l: CodeLocation | undefined) => (l ? { location: { ...l, file: display(l.file) } } : {});
+  const refused = refusals.length > 0 ? { refused: refusals.map((r) => ({ ...r, ...shownAt(r.location) })) } : {};
+  if (verdict !== 'flow-error') return { verdict, result: report.result, unreached, ...refused };
   const location = report.rejection?.location;
   return {
     verdict,
     result: null,
     unreached,
     error: report.rejection?.error,
-    ...(location ? { location: { ...location, file: display(location.file) } } : {})
+    ...shownAt(location),
+    ...refused
   };
 }
 

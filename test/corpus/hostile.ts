@@ -16,6 +16,8 @@ export interface HostileExpect {
   /** the line of the person's file the message must point at */
   readonly line?: number;
   readonly value?: unknown;
+  /** an attempt the sandbox refused and reported, though the flow went on (it caught the error, or never awaited it) */
+  readonly refused?: { readonly message: string; readonly line: number };
 }
 
 export interface HostileCase {

@@ -13,7 +13,9 @@ const BOOT = path.join(ROOT, 'dist-cli/sandbox-boot.cjs'); // built by the Vites
 const traceText = readFileSync(HOSTILE_TRACE, 'utf8');
 
 /** What the person would be told, in the corpus's terms. */
-function observed(o: SandboxOutcome): { verdict: HostileExpect['verdict'] | string; name?: string; message?: string; line?: number; value?: unknown } {
+type Observed = { verdict: HostileExpect['verdict'] | string; name?: string; message?: string; line?: number; value?: unknown; refused?: { message: string; line?: number }[] };
+
+function observed(o: SandboxOutcome): Observed {
   if (o.kind === 'timeout' || o.kind === 'memory') return { verdict: o.kind };
   if (o.kind === 'crashed') return { verdict: 'crashed', message: o.message };
   const r = o.result;
@@ -22,7 +24,9 @@ function observed(o: SandboxOutcome): { verdict: HostileExpect['verdict'] | stri
   if (r.kind !== 'report') return { verdict: r.kind };
   const report = r.report;
   if (report.status === 'rejected') return { verdict: 'flow-error', name: report.rejection?.text.name, message: report.rejection?.text.message, line: report.rejection?.location?.line };
-  return report.result?.type === 'Success' ? { verdict: 'success', value: report.result.value } : { verdict: 'failure', value: report.result?.error };
+  const refused = r.refused?.map((x) => ({ message: x.message, line: x.location?.line }));
+  const outcome: Observed = report.result?.type === 'Success' ? { verdict: 'success', value: report.result.value } : { verdict: 'failure', value: report.result?.error };
+  return refused ? { ...outcome, refused } : outcome;
 }
 
 function replay(text: string, limits: { timeoutMs?: number; maxMemoryMb?: number } = {}) {
@@ -47,6 +51,8 @@ describe('hostile flows in the engine sandbox', () => {
     if (want.name !== undefined) expect(got.name).toBe(want.name);
     if (want.message !== undefined) expect(got.message).toContain(want.message);
     if (want.line !== undefined) expect(got.line).toBe(want.line);
+    if (want.value !== undefined) expect(got.value).toEqual(want.value);
+    if (want.refused) expect(got.refused).toEqual([expect.objectContaining({ line: want.refused.line, message: expect.stringContaining(want.refused.message) })]);
     // The next replay of an unchanged flow gives the right verdict.
     const after = observed(await replay(control.source(sink.origin)));
     expect(after).toEqual({ verdict: 'success', value: control.expect.value });

@@ -14,6 +14,7 @@ import type { SourceFile } from './locate';
 import type { CodeLocation } from '../replay/report';
 import { isCodeFile, sourceColumn, transpile, type CompileError } from './transpile';
 import { createModuleStub } from './stub';
+import { SandboxError } from './refusals';
 
 export const SOURCE_URL_PREFIX = 'timescope-src:///';
 // Everything before the person's code on line 1; stack columns on line 1 are shifted by its length.
@@ -48,11 +49,8 @@ export type Evaluate = (source: string) => unknown;
 const globalEval: Evaluate = (source) => (0, eval)(source);
 
 /** An import of a URL ('https://…', 'data:…'): code from elsewhere, which flow code may not load. */
-export class RemoteImportError extends Error {
-  constructor(readonly specifier: string) {
-    super(`import of '${specifier}' is not available to flow code in Timescope: a replay never loads code from the network or from data URLs.`);
-    this.name = 'SandboxError';
-  }
+function remoteImportRefused(specifier: string): SandboxError {
+  return new SandboxError(`import of '${specifier}' is not available to flow code in Timescope: a replay never loads code from the network or from data URLs.`);
 }
 
 export function createLoader(files: readonly SourceFile[], runtime: unknown, evaluateSource: Evaluate = globalEval): Loader {
@@ -83,7 +81,7 @@ export function createLoader(files: readonly SourceFile[], runtime: unknown, eva
   function requireFrom(importer: string, specifier: string): unknown {
     if (specifier === 'pure-effect') return runtime;
     // A scheme other than node: is a URL; import() of one would fetch code (sucrase turns import() into require()).
-    if (/^[a-z][a-z\d+.-]*:/i.test(specifier) && !/^node:/i.test(specifier)) throw new RemoteImportError(specifier);
+    if (/^[a-z][a-z\d+.-]*:/i.test(specifier) && !/^node:/i.test(specifier)) throw remoteImportRefused(specifier);
     const target = isRelative(specifier) ? resolveRelative(importer, specifier, byName) : undefined;
     if (target) return load(target);
     let stub = stubs.get(specifier);

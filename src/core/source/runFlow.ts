@@ -12,6 +12,7 @@ export type { ReplayTraceRequest };
 import { transpile, isCodeFile } from './transpile';
 import { CompileFailure, createLoader, locateInStack, type Evaluate } from './loader';
 import { describeThrown } from '../values/describeThrown';
+import { collectRefusals, type SandboxError } from './refusals';
 import { chooseExport, entryOrder, exportNamed, traceFlowName, type ExportChoice } from './choose';
 
 export interface FlowSourceRequest {
@@ -36,8 +37,16 @@ export interface FlowSourceOptions {
 
 export type ReplayTraceFn = (req: ReplayTraceRequest) => Promise<ReplayReport>;
 
+/** Something the flow's code reached for and the sandbox refused, even if the flow caught it or never awaited it. */
+export interface Refusal {
+  readonly message: string;
+  readonly location?: CodeLocation;
+  /** how many times the same refusal happened at the same place */
+  readonly times: number;
+}
+
 export type RunResult =
-  | { readonly kind: 'report'; readonly report: ReplayReport; readonly exportName: string; readonly entry: string }
+  | { readonly kind: 'report'; readonly report: ReplayReport; readonly exportName: string; readonly entry: string; readonly refused?: readonly Refusal[] }
   | { readonly kind: 'compile-error'; readonly file: string; readonly line: number; readonly column: number; readonly message: string }
   | { readonly kind: 'choose-export'; readonly candidates: readonly string[]; readonly entry: string }
   | { readonly kind: 'no-flow'; readonly message: string }
@@ -47,6 +56,35 @@ export type RunResult =
 type Attempt = { entry: string; choice: ExportChoice; exports: unknown } | { entry: string; error: unknown };
 
 export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown, replayTrace: ReplayTraceFn, options: FlowSourceOptions = {}): Promise<RunResult> {
+  const refusals = collectRefusals();
+  try {
+    const result = await replayFlowSourceOnce(req, runtime, replayTrace, options);
+    // The refusal that stopped the replay is its rejection already; the list is for the others.
+    const stoppedBy = result.kind === 'report' ? result.report.rejection : undefined;
+    const refused = summarize(refusals.stop(), req.files).filter((r) => !(stoppedBy && r.message === stoppedBy.text.message && sameLocation(r.location, stoppedBy.location)));
+    return result.kind === 'report' && refused.length > 0 ? { ...result, refused } : result;
+  } finally {
+    refusals.stop();
+  }
+}
+
+function sameLocation(a: CodeLocation | undefined, b: CodeLocation | undefined): boolean {
+  return a?.file === b?.file && a?.line === b?.line && a?.column === b?.column;
+}
+
+function summarize(errors: readonly SandboxError[], files: readonly SourceFile[]): Refusal[] {
+  const out = new Map<string, { message: string; location?: CodeLocation; times: number }>();
+  for (const e of errors) {
+    const location = locateThrown(e, files);
+    const key = `${e.message}\u0000${location ? `${location.file}:${location.line}:${location.column}` : ''}`;
+    const seen = out.get(key);
+    if (seen) seen.times += 1;
+    else out.set(key, { message: e.message, ...(location ? { location } : {}), times: 1 });
+  }
+  return [...out.values()];
+}
+
+async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, replayTrace: ReplayTraceFn, options: FlowSourceOptions): Promise<RunResult> {
   const code = req.files.filter((f) => isCodeFile(f.name));
   // Every loaded file is the person's code, so a syntax error anywhere is worth reporting first.
   for (const file of code) {

@@ -10,6 +10,8 @@ const port = parentPort;
 if (!port) throw new Error('the sandbox runs as a worker thread');
 const post = (m: SandboxMessage) => port.postMessage(m);
 
+// A promise the flow left rejected is not the worker's failure: the replay reports what it refused.
+process.on('unhandledRejection', () => undefined);
 lockRealm();
 // A second lock on the worker's own global, should anything ever reach it. Timers stay: the engine's Retry waits use them.
 defineBlocked(globalThis, ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest', 'Request', 'Response', 'navigator', 'process', 'require', 'Buffer', 'global']);

@@ -1,4 +1,4 @@
-// import() of a URL.
+// A dynamic import of a URL, in a promise nobody awaits.
 import { Command, Success, effectPipe } from 'pure-effect';
 
 const loadOrder = (input) => {
