@@ -173,3 +173,35 @@ describe('locateInStack', () => {
     expect(locateInStack('    at x (timescope-src:///other.ts:1:1)', files)).toBeUndefined();
   });
 });
+
+describe('code from elsewhere', () => {
+  it('an import of a URL is refused with a SandboxError, and remembered as a refusal', async () => {
+    const { collectRefusals, SandboxError } = await import('./refusals');
+    const refusals = collectRefusals();
+    expect(() => load("import x from 'https://cdn.example/x.js';\nexport const f = () => x;")).toThrow(
+      "import of 'https://cdn.example/x.js' is not available to flow code in Timescope: a replay never loads code from the network or from data URLs."
+    );
+    const lazy = load("export const f = () => require('data:text/javascript,1');");
+    expect(() => lazy.f!()).toThrow("import of 'data:text/javascript,1' is not available");
+    const seen = refusals.stop();
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBeInstanceOf(SandboxError);
+    // node: built-ins are stand-ins, not URLs
+    expect(() => load("import { readFileSync } from 'node:fs';\nexport const f = () => 1;")).not.toThrow();
+  });
+
+  it('a refusal by the sandbox evaluator (ses) is a compile error at its line, saying what was refused', () => {
+    const refusing = (source: string) => {
+      if (source.includes('eval(')) throw new SyntaxError('Possible direct eval expression rejected at timescope-src:///flow.ts:3. (SES_EVAL_REJECTED)');
+      return (0, eval)(source);
+    };
+    try {
+      createLoader([{ name: 'flow.ts', text: "export const a = 1;\nexport const b = 2;\nexport const c = eval('3');" }], runtime, refusing).load('flow.ts');
+      throw new Error('did not throw');
+    } catch (e) {
+      expect(e).toBeInstanceOf(CompileFailure);
+      expect((e as CompileFailure).error).toMatchObject({ file: 'flow.ts', line: 3, column: 1 });
+      expect((e as CompileFailure).error.message).toMatch(/^eval\(\) is not available to flow code in Timescope: flow code cannot compile or start more code at run time\./);
+    }
+  });
+});
