@@ -19,7 +19,10 @@ export async function runCommand(run: Run, node: CommandNode, signal: AbortSigna
   const name = commandName(node);
   currentTracer()?.started(node, path);
   try {
-    await run.onBeforeCommand(node, run.context);
+    // With no hook, still one turn of the microtask queue, as the awaited hook chain takes:
+    // it decides how Parallel branches interleave, so it must not change.
+    if (run.onBeforeCommand) await run.onBeforeCommand(node, run.context);
+    else await undefined;
   } catch (e) {
     if (isHarness(e)) throw e;
     // A veto is an abort: a Failure, never retried, and no trace entry.

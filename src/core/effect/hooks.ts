@@ -19,7 +19,7 @@ export interface Hooks {
 export interface MergedHooks {
   readonly onStep: OnStep | undefined;
   readonly onRun: OnRun | undefined;
-  readonly onBeforeCommand: (command: CommandNode, context: unknown) => Promise<void>;
+  readonly onBeforeCommand: ((command: CommandNode, context: unknown) => Promise<void>) | undefined;
 }
 
 export const HOOK_NAMES = ['onStep', 'onRun', 'onBeforeCommand'] as const;
@@ -83,7 +83,9 @@ export function mergeHooks(list: readonly Hooks[]): MergedHooks {
   const onStep: OnStep | undefined =
     steps.length === 0
       ? undefined
-      : (name, type, op, path) => {
+      : steps.length === 1
+        ? steps[0]
+        : (name, type, op, path) => {
           // Each layer's op calls the next layer in; every layer sees the original path.
           const call = (i: number): unknown => {
             const hook = steps[i] as OnStep;
@@ -105,9 +107,13 @@ export function mergeHooks(list: readonly Hooks[]): MergedHooks {
           return call(0);
         };
 
-  const onBeforeCommand = async (command: CommandNode, context: unknown): Promise<void> => {
-    for (const h of befores) await (h as (c: CommandNode, ctx: unknown) => unknown)(command, context);
-  };
+  // Undefined when there is none, so a run without hooks calls no function for it per Command.
+  const onBeforeCommand =
+    befores.length === 0
+      ? undefined
+      : async (command: CommandNode, context: unknown): Promise<void> => {
+          for (const h of befores) await (h as (c: CommandNode, ctx: unknown) => unknown)(command, context);
+        };
 
   return { onStep, onRun, onBeforeCommand };
 }

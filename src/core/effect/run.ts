@@ -26,7 +26,7 @@ export interface RunInternals {
 export interface Run {
   readonly context: unknown;
   readonly onStep: OnStep | undefined;
-  readonly onBeforeCommand: (command: CommandNode, context: unknown) => Promise<void>;
+  readonly onBeforeCommand: ((command: CommandNode, context: unknown) => Promise<void>) | undefined;
   readonly fastRetry: boolean;
   sequence(start: unknown, signal: AbortSignal | undefined, prefix: string): Promise<StepResult>;
 }
