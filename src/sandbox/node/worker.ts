@@ -9,6 +9,9 @@ import type { SandboxMessage, SandboxRequest } from './protocol';
 const port = parentPort;
 if (!port) throw new Error('the sandbox runs as a worker thread');
 const post = (m: SandboxMessage) => port.postMessage(m);
+const SAVE_CACHE = Symbol.for('timescope.saveCodeCache');
+const saveCodeCache = (globalThis as Record<symbol, unknown>)[SAVE_CACHE] as (() => void) | undefined;
+delete (globalThis as Record<symbol, unknown>)[SAVE_CACHE];
 
 // A promise the flow left rejected is not the worker's failure: the replay reports what it refused.
 process.on('unhandledRejection', () => undefined);
@@ -22,6 +25,7 @@ port.once('message', (request: SandboxRequest) => {
     try {
       const { traceText, ...rest } = request;
       const json = await replayInSandbox({ ...rest, trace: JSON.parse(traceText) as unknown });
+      saveCodeCache?.(); // once, when boot.ts found no cache: before answering, as the answer ends this worker
       post({ type: 'done', json });
     } catch (e) {
       post({ type: 'failed', message: e instanceof Error ? e.message : 'the sandbox failed' });
