@@ -2,12 +2,9 @@
 // it is told when it does. Flow code sees these names only as properties that
 // throw a SandboxError; its stack names the person's file and line.
 
-export class SandboxError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SandboxError';
-  }
-}
+import { SandboxError } from '../core/source/refusals';
+
+export { SandboxError };
 
 const NETWORK = 'a replay never reaches the network';
 const STORAGE = 'a replay never reads or writes storage';
