@@ -79,5 +79,17 @@ export function compartmentEvaluate(): Evaluate {
 export async function replayInSandbox(req: FlowSourceRequest): Promise<string> {
   const evaluate = compartmentEvaluate();
   const result: RunResult = await replayFlowSource(req, runtimeModule, replayTrace, { evaluate });
-  return JSON.stringify(result);
+  return JSON.stringify(explained(result));
+}
+
+/** ses's own word for a function's disabled constructor, `(() => 0).constructor('…')`. */
+const TAMED_CONSTRUCTOR = /^Function\.prototype\.constructor is not a valid constructor\.?$/;
+
+/** Say what ses refused in the sandbox's terms, so the person learns what was blocked and why. */
+function explained(result: RunResult): RunResult {
+  const text = result.kind === 'report' ? result.report.rejection?.text : undefined;
+  if (result.kind !== 'report' || !text || !TAMED_CONSTRUCTOR.test(text.message)) return result;
+  const message = `${text.message} Timescope's sandbox disables the Function constructor behind every function: flow code cannot compile or start more code at run time.`;
+  const rejection = { ...result.report.rejection!, text: { ...text, message } };
+  return { ...result, report: { ...result.report, rejection } };
 }
