@@ -1,30 +1,13 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { replaySandbox } from './vite.replay-sandbox.ts';
 
-/**
- * The replay worker runs the person's flow code, so its script is served with
- * a policy of its own: its code from this origin, eval for the flow, and no
- * connections of any kind (connect-src falls back to 'none'). The worker
- * also removes fetch and friends before flow code runs; this is the second
- * lock. Dev and preview servers both send it; a static host should too.
- */
-export const REPLAY_WORKER_CSP = "default-src 'none'; script-src 'self' 'unsafe-eval'";
-
-function replayWorkerPolicy(): Plugin {
-  const middleware = (req: { url?: string }, res: { setHeader(name: string, value: string): void }, next: () => void) => {
-    if (req.url && /replay\.worker(?:-[\w-]+)?\.(?:js|ts)(?:\?|$)/.test(req.url)) res.setHeader('Content-Security-Policy', REPLAY_WORKER_CSP);
-    next();
-  };
-  return {
-    name: 'timescope-replay-worker-csp',
-    configureServer: (server) => void server.middlewares.use(middleware),
-    configurePreviewServer: (server) => void server.middlewares.use(middleware)
-  };
-}
+export { REPLAY_WORKER_CSP } from './vite.replay-sandbox.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), replayWorkerPolicy()],
+  // replaySandbox: the replay worker as one classic script, sandbox.html, and the policies both are served with.
+  plugins: [react(), tailwindcss(), replaySandbox()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -1,6 +1,7 @@
 // Pressing Replay: gather the edited flow, the trace and the context, run
-// them in the replay worker under the time limit, and turn the answer into a
-// verdict. Nothing here runs flow code itself.
+// them in the replay sandbox (a fresh worker, in a frame of its own) under the
+// time limit, and turn the answer into a verdict. Nothing here runs flow code
+// itself: the answer arrives as JSON text and is parsed as plain data.
 import type { TraceModel } from '../core/trace/model';
 import { toRawTrace } from '../core/trace/raw';
 import { productionOutcome, verdictOf } from '../core/verdict/verdict';
@@ -8,7 +9,8 @@ import type { RunResult } from '../core/source/runFlow';
 import { useReplayStore } from '../stores/replayStore';
 import { useSourceStore, type SourceFile } from '../stores/sourceStore';
 import { useViewStore } from '../stores/viewStore';
-import { replayInWorker, ReplayTimeout } from '../worker/replayClient';
+import { replayInWorker } from '../worker/replayClient';
+import { ReplayOutOfMemory, ReplayTimeout } from '../worker/replayErrors';
 
 /** The files as the person sees them: the originals with their edits applied. */
 export function effectiveFiles(files: readonly SourceFile[], edits: Readonly<Record<string, string>>): SourceFile[] {
@@ -30,12 +32,12 @@ export async function runReplay(model: TraceModel): Promise<void> {
   const store = useReplayStore.getState();
   const { files } = useSourceStore.getState();
   if (!files.length) {
-    store.setRun({ status: 'failed', message: "Add the flow's source file first: drop its .ts or .js file, or paste it.", timedOut: false });
+    store.setRun({ status: 'failed', message: "Add the flow's source file first: drop its .ts or .js file, or paste it.", reason: 'input' });
     return;
   }
   const context = parseContext(store.contextText);
   if (!context.ok) {
-    store.setRun({ status: 'failed', message: context.message, timedOut: false });
+    store.setRun({ status: 'failed', message: context.message, reason: 'input' });
     return;
   }
   // Another context is a what-if as much as edited code: either way production's outcome must come from elsewhere.
@@ -66,6 +68,7 @@ export async function runReplay(model: TraceModel): Promise<void> {
     if (verdict?.kind === 'diverged' && verdict.entryIndex !== undefined) useViewStore.getState().select(verdict.entryIndex);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return;
-    store.setRun({ status: 'failed', message: error instanceof Error ? error.message : String(error), timedOut: error instanceof ReplayTimeout });
+    const reason = error instanceof ReplayTimeout ? 'timeout' : error instanceof ReplayOutOfMemory ? 'memory' : 'sandbox';
+    store.setRun({ status: 'failed', message: error instanceof Error ? error.message : String(error), reason });
   }
 }

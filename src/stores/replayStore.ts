@@ -10,7 +10,14 @@ export type ReplayRunState =
   | { readonly status: 'idle' }
   | { readonly status: 'running'; readonly startedAt: number }
   | { readonly status: 'done'; readonly result: RunResult; readonly report: ReplayReport | undefined; readonly verdict: Verdict | undefined; readonly ms: number; readonly edited: boolean }
-  | { readonly status: 'failed'; readonly message: string; readonly timedOut: boolean };
+  | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
+
+/**
+ * Why a replay has no result: stopped at the time limit, its sandbox died
+ * (most likely out of memory), the input was unusable (no source, bad
+ * context JSON), or the sandbox itself failed.
+ */
+export type ReplayFailure = 'timeout' | 'memory' | 'input' | 'sandbox';
 
 const TIMEOUT_KEY = 'timescope.replayTimeoutMs';
 export const DEFAULT_TIMEOUT_MS = 5000;

@@ -15,11 +15,12 @@ describe('lockDown', () => {
     const { scope, proto } = fakeWorkerScope();
     lockDown(scope);
     expect(() => scope.fetch).toThrow(SandboxError);
-    expect(() => scope.fetch).toThrow("fetch() is not available to flow code in Timescope: a replay never reaches the network or the app's storage.");
+    expect(() => scope.fetch).toThrow('fetch() is not available to flow code in Timescope: a replay never reaches the network.');
     expect(() => proto.fetch).toThrow(SandboxError);
     expect(() => scope.XMLHttpRequest).toThrow('XMLHttpRequest is not available');
     expect(() => scope.indexedDB).toThrow('indexedDB is not available');
     expect(() => scope.postMessage).toThrow('postMessage() is not available');
+    expect(() => scope.close).toThrow('close() is not available');
     expect(scope.setTimeout).toBe(setTimeout);
   });
 

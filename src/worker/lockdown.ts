@@ -1,49 +1,40 @@
-// Runs first in the replay worker, before any flow code: every way out of
-// the sandbox to the network or to storage becomes a property that throws a
-// clear message when touched. Defined on the global and on each prototype
-// that carries it (fetch lives on WorkerGlobalScope.prototype), and not
-// configurable, so flow code cannot put the real one back.
+// The replay worker's second lock, after its realm is locked: should flow code
+// ever reach the worker's own global (it runs in a Compartment that cannot),
+// every way out to the network, to storage or to the page is a property that
+// throws the same SandboxError the Compartment gives. Defined on the global
+// and on each prototype that carries the name (fetch lives on
+// WorkerGlobalScope.prototype), not configurable, so it cannot be put back.
+// Timers stay: the engine's Retry waits use them.
+import { defineBlocked, SandboxError } from '../sandbox/blocked';
 
-const BLOCKED: Record<string, string> = {
-  fetch: 'fetch()',
-  XMLHttpRequest: 'XMLHttpRequest',
-  WebSocket: 'WebSocket',
-  WebSocketStream: 'WebSocketStream',
-  WebTransport: 'WebTransport',
-  EventSource: 'EventSource',
-  importScripts: 'importScripts()',
-  indexedDB: 'indexedDB',
-  caches: 'caches',
-  Worker: 'Worker',
-  SharedWorker: 'SharedWorker',
-  BroadcastChannel: 'BroadcastChannel',
-  RTCPeerConnection: 'RTCPeerConnection',
-  Request: 'Request',
-  navigator: 'navigator',
-  // Our own post is captured before lockdown; flow code must not be able to forge a verdict.
-  postMessage: 'postMessage()'
-};
+export { SandboxError };
 
-export class SandboxError extends Error {
-  override readonly name = 'SandboxError';
-}
-
-function blockedMessage(what: string): string {
-  return `${what} is not available to flow code in Timescope: a replay never reaches the network or the app's storage. Do I/O inside a Command; replay answers it from the trace.`;
-}
+export const WORKER_BLOCKED = [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'WebSocketStream',
+  'WebTransport',
+  'EventSource',
+  'RTCPeerConnection',
+  'Request',
+  'Response',
+  'navigator',
+  'importScripts',
+  'indexedDB',
+  'caches',
+  'Worker',
+  'SharedWorker',
+  'BroadcastChannel',
+  // The worker's own post is captured before this runs; nothing after it may forge an answer.
+  'postMessage',
+  'close'
+] as const;
 
 export function lockDown(scope: object = globalThis): void {
-  for (const [name, what] of Object.entries(BLOCKED)) {
-    const getter = () => {
-      throw new SandboxError(blockedMessage(what));
-    };
-    for (let obj: object | null = scope; obj && obj !== Object.prototype; obj = Object.getPrototypeOf(obj)) {
-      if (!Object.prototype.hasOwnProperty.call(obj, name) && obj !== scope) continue;
-      try {
-        Object.defineProperty(obj, name, { get: getter, set: getter, configurable: false, enumerable: false });
-      } catch {
-        // A non-configurable original: shadow it where we can; the CSP still blocks the request.
-      }
-    }
+  for (let obj: object | null = scope; obj && obj !== Object.prototype; obj = Object.getPrototypeOf(obj)) {
+    const names = obj === scope ? WORKER_BLOCKED : WORKER_BLOCKED.filter((name) => Object.prototype.hasOwnProperty.call(obj, name));
+    // A name that is already non-configurable here stays as it was; the frame's CSP still blocks the request.
+    defineBlocked(obj, names);
   }
 }

@@ -1,6 +1,8 @@
-// The replay worker's messages. Flow code runs only on the far side of this
-// boundary; the UI thread never evaluates it.
-import type { RunResult } from '../core/source/runFlow';
+// The replay sandbox's messages. Flow code runs only on the far side of these
+// boundaries; the UI thread never evaluates it. Three hops in a production
+// build: the page talks to the sandbox frame (an opaque-origin iframe in its
+// own process) over a private MessageChannel; the frame runs each replay in a
+// fresh worker. In `npm run dev` the page hosts the workers itself.
 
 export interface SourceFileData {
   readonly name: string;
@@ -21,10 +23,53 @@ export type ReplayRequest = {
   readonly trace: unknown;
   /** the person's edited flow, with the context they chose */
   readonly run: ReplayRun;
-  /** the flow as it came with the trace and the recorded context, replayed too when the run differs, to learn production's outcome */
+  /** the flow as it came with the trace and the recorded context, replayed first in the same worker when the run differs, to learn production's outcome */
   readonly baseline?: ReplayRun;
 };
 
-export type ReplayResponse =
-  | { readonly type: 'done'; readonly id: number; readonly result: RunResult; readonly baseline?: RunResult; readonly ms: number }
-  | { readonly type: 'crashed'; readonly id: number; readonly message: string };
+/**
+ * How a sandbox frame hands a worker its request: a port on which the page
+ * posts the ReplayRequest itself, so the trace crosses from the page to the
+ * worker once instead of being decoded and encoded again in the frame.
+ */
+export type WorkerDelivery = { readonly type: 'port' };
+
+/**
+ * What a replay worker posts: 'ready' once its realm is locked (and it can
+ * serve a request at once), then one answer. `json` is the RunResult as JSON
+ * text made by the worker's frozen JSON, so whatever the flow did, the page
+ * parses plain data.
+ */
+export type WorkerMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'done'; readonly id: number; readonly json: string; readonly baselineJson?: string; readonly ms: number }
+  | { readonly type: 'failed'; readonly id: number; readonly message: string };
+
+/** What became of one replay, as the host of its worker saw it. */
+export type SandboxAnswer =
+  | { readonly kind: 'done'; readonly json: string; readonly baselineJson?: string; readonly ms: number }
+  /** stopped at the time limit */
+  | { readonly kind: 'timeout'; readonly ms: number }
+  /** the worker failed to start or to answer (not the flow's own errors: those are in the result) */
+  | { readonly kind: 'failed'; readonly message: string }
+  /** the sandbox frame stopped answering: its process died, most likely out of memory */
+  | { readonly kind: 'lost' }
+  /** the frame never answered at all: sandbox.html or its script did not load */
+  | { readonly kind: 'no-sandbox' };
+
+/** The page to the sandbox frame, over the private port. */
+export type FrameCommand =
+  /** the replay worker's code (one classic script), sent once: the frame makes its workers from it */
+  | { readonly type: 'script'; readonly text: string }
+  /** with a transferred port on which the page posts the ReplayRequest (see WorkerDelivery) */
+  | { readonly type: 'run'; readonly id: number; readonly timeoutMs: number }
+  | { readonly type: 'cancel'; readonly id: number }
+  | { readonly type: 'ping'; readonly n: number };
+
+/** The sandbox frame to the page. */
+export type FrameReport =
+  | { readonly type: 'pong'; readonly n: number }
+  | { readonly type: 'answer'; readonly id: number; readonly answer: SandboxAnswer };
+
+/** The first message to the frame, on its window, carrying the port; anything else there is ignored. */
+export const CONNECT = 'timescope-sandbox-connect';

@@ -1,29 +1,62 @@
-// Thin entry of the replay worker. Static imports evaluate first (they touch
-// no blocked API); then the sandbox is locked, before any flow code runs.
-import * as effect from '../core/effect/index';
-import { replayTrace } from '../core/replay/replayTrace';
-import { replayFlowSource } from '../core/source/runFlow';
+// The replay worker: one replay, then its host terminates it. It locks its
+// realm (ses lockdown, src/sandbox/realm.ts) before it accepts any request,
+// warms the engine up, says 'ready', and serves exactly one request. Each
+// module of the flow runs in a fresh Compartment that cannot reach this
+// worker's globals; the second lock (lockDown) and the sandbox frame's CSP
+// stand behind that.
+import { lockRealm, replayInSandbox } from '../sandbox/realm';
 import { lockDown } from './lockdown';
-import type { ReplayRequest, ReplayResponse, ReplayRun } from './replay.protocol';
+import type { ReplayRequest, ReplayRun, WorkerDelivery, WorkerMessage } from './replay.protocol';
+import { warmUp } from './warmUp';
 
-const post = (self as unknown as Worker).postMessage.bind(self);
-lockDown(self);
+// The app's lib is DOM, not WebWorker: the few worker members used here, typed by hand.
+const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'> & object;
+const post: (message: WorkerMessage) => void = scope.postMessage.bind(scope);
 
-self.onmessage = async (event: MessageEvent<ReplayRequest>) => {
-  const request = event.data;
-  if (request?.type !== 'replay') return;
+// Nothing the flow leaves behind (a rejected promise nobody awaits, an error
+// thrown later) may surface as an uncaught error in the page: the replay's
+// own report already says what the flow threw.
+scope.addEventListener('unhandledrejection', (event: Event) => event.preventDefault());
+scope.addEventListener('error', (event: Event) => event.preventDefault());
+
+lockRealm();
+lockDown(scope);
+
+function runOne(request: ReplayRequest, run: ReplayRun): Promise<string> {
+  return replayInSandbox({
+    files: run.files,
+    exportName: run.exportName,
+    trace: request.trace,
+    ...(run.context ? { context: run.context.value } : {})
+  });
+}
+
+async function serve(request: ReplayRequest): Promise<void> {
   const started = performance.now();
   try {
-    const runOne = (run: ReplayRun) =>
-      replayFlowSource(
-        { files: run.files, exportName: run.exportName, trace: request.trace, ...(run.context ? { context: run.context.value } : {}) },
-        effect,
-        replayTrace
-      );
-    const baseline = request.baseline ? await runOne(request.baseline) : undefined;
-    const result = await runOne(request.run);
-    post({ type: 'done', id: request.id, result, ms: performance.now() - started, ...(baseline ? { baseline } : {}) } satisfies ReplayResponse);
+    // Baseline and run share this worker: each gets a fresh Compartment, and the realm they share is frozen.
+    const baselineJson = request.baseline ? await runOne(request, request.baseline) : undefined;
+    const json = await runOne(request, request.run);
+    post({ type: 'done', id: request.id, json, ms: performance.now() - started, ...(baselineJson !== undefined ? { baselineJson } : {}) });
   } catch (error) {
-    post({ type: 'crashed', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies ReplayResponse);
+    post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : 'the replay failed' });
   }
-};
+}
+
+/** The one request: posted to this worker (dev), or on a port the sandbox frame hands over (WorkerDelivery). */
+function acceptOne(event: MessageEvent<ReplayRequest | WorkerDelivery>) {
+  const message = event.data;
+  if (message?.type === 'replay') void serve(message);
+  else if (message?.type === 'port' && event.ports[0]) {
+    const port = event.ports[0];
+    port.onmessage = (e: MessageEvent<ReplayRequest>) => {
+      port.onmessage = null;
+      if (e.data?.type === 'replay') void serve(e.data);
+    };
+  }
+}
+
+void warmUp(replayInSandbox).finally(() => {
+  scope.addEventListener('message', acceptOne as (event: Event) => void, { once: true });
+  post({ type: 'ready' });
+});

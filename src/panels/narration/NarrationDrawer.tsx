@@ -43,7 +43,7 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
         </div>
         {run.status === 'done' && run.report?.status === 'rejected' && (
           <p className="mb-2 mt-1 font-sans text-[12px] italic text-err">
-            timeTravel stopped here: the replay rejected with {String((run.report.rejection?.error as { name?: unknown })?.name ?? 'an error')}, so no final state was printed.
+            timeTravel stopped here: the replay rejected with {run.report.rejection?.text?.name ?? 'an error'}, so no final state was printed.
           </p>
         )}
         {!replayed && !model.outcome.known && (

@@ -7,6 +7,8 @@ import { useViewStore } from '../../stores/viewStore';
 import { productionOutcome } from '../../core/verdict/verdict';
 import { JsonValue } from '../../components/JsonValue';
 import { outcomeText, verdictText, type VerdictTone } from './verdictText';
+import type { ReplayFailure } from '../../stores/replayStore';
+import { RefusedList } from './RefusedList';
 
 const TONE: Record<VerdictTone, string> = {
   ok: 'border-ok/50 bg-ok-soft text-ok',
@@ -15,10 +17,22 @@ const TONE: Record<VerdictTone, string> = {
   paradox: 'border-paradox/50 bg-paradox-soft text-paradox'
 };
 
-function CompileOrLoad({ title, message, where }: { title: string; message: string; where?: string }) {
+/** What ended a replay that has no verdict: data-verdict names it for tests and tools. */
+type NoVerdict = ReplayFailure | 'compile-error' | 'load-error' | 'no-flow';
+
+const FAILURE_TITLE: Record<ReplayFailure, string> = {
+  timeout: 'Stopped at the time limit',
+  memory: 'Out of memory',
+  input: 'Could not replay',
+  sandbox: 'Could not replay'
+};
+
+function CompileOrLoad({ kind, title, message, where }: { kind: NoVerdict; title: string; message: string; where?: string }) {
   return (
-    <div role="status" className={`flex items-start gap-2 border-b px-3 py-1.5 text-[12px] ${TONE.err}`}>
-      <strong className="shrink-0 uppercase tracking-wide">{title}</strong>
+    <div role="status" data-verdict={kind} className={`flex items-start gap-2 border-b px-3 py-1.5 text-[12px] ${TONE.err}`}>
+      <strong className="shrink-0 uppercase tracking-wide" data-testid="verdict">
+        {title}
+      </strong>
       <span className="min-w-0 font-mono text-fg">
         {where && <span className="text-muted">{where}: </span>}
         {message}
@@ -38,11 +52,14 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
       </div>
     );
   }
-  if (run.status === 'failed') return <CompileOrLoad title={run.timedOut ? 'Stopped' : 'Could not replay'} message={run.message} />;
+  if (run.status === 'failed') return <CompileOrLoad kind={run.reason} title={FAILURE_TITLE[run.reason]} message={run.message} />;
   const { result } = run;
-  if (result.kind === 'compile-error') return <CompileOrLoad title="Does not compile" message={result.message} where={`${result.file}:${result.line}:${result.column}`} />;
-  if (result.kind === 'load-error') return <CompileOrLoad title="Error loading the flow" message={result.message} where={result.location ? `${result.location.file}:${result.location.line}` : undefined} />;
-  if (result.kind === 'no-flow') return <CompileOrLoad title="No flow to replay" message={result.message} />;
+  if (result.kind === 'compile-error') return <CompileOrLoad kind="compile-error" title="Does not compile" message={result.message} where={`${result.file}:${result.line}:${result.column}`} />;
+  if (result.kind === 'load-error') {
+    const where = result.location ? `${result.location.file}:${result.location.line}` : undefined;
+    return <CompileOrLoad kind="load-error" title="Error loading the flow" message={result.message} where={where} />;
+  }
+  if (result.kind === 'no-flow') return <CompileOrLoad kind="no-flow" title="No flow to replay" message={result.message} />;
   if (result.kind !== 'report' || !run.verdict) return null;
   const { report } = result;
   const text = verdictText(run.verdict, model, report.unreached);
@@ -50,14 +67,15 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
   const jumpTo = verdict.kind === 'diverged' ? verdict.entryIndex : verdict.kind === 'flow-error' ? undefined : report.unreached[0];
   const rejectionWhere = report.rejection?.location ? `${report.rejection.location.file}:${report.rejection.location.line}:${report.rejection.location.column}` : undefined;
   return (
-    <section aria-label="Replay verdict" className={`border-b px-3 py-1.5 text-[12px] ${TONE[text.tone]}`}>
+    <section aria-label="Replay verdict" data-verdict={verdict.kind} className={`border-b px-3 py-1.5 text-[12px] ${TONE[text.tone]}`}>
       <div className="flex items-center gap-2">
         <strong className="shrink-0 uppercase tracking-wide" data-testid="verdict">
           {text.title}
         </strong>
-        <span className="min-w-0 flex-1 truncate text-fg" title={text.detail}>
+        {/* What the flow threw can be long: up to two lines, its place first so it is never cut off. */}
+        <span className={`min-w-0 flex-1 text-fg ${rejectionWhere ? 'line-clamp-2 break-words' : 'truncate'}`} title={text.detail}>
+          {rejectionWhere && <span className="font-mono text-muted">at {rejectionWhere}: </span>}
           {text.detail}
-          {rejectionWhere && <span className="font-mono text-muted"> at {rejectionWhere}</span>}
         </span>
         <span className="shrink-0 font-mono text-[11px] text-muted" title="How long the replay took in its worker" data-testid="replay-ms">
           {run.ms.toFixed(0)} ms
@@ -68,6 +86,7 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
           </button>
         )}
       </div>
+      <RefusedList refused={result.refused} />
       <details className="mt-1 text-fg">
         <summary className="cursor-pointer text-[11px] text-muted">Recorded and replayed outcomes</summary>
         <div className="mt-1 grid grid-cols-2 gap-3 pb-1">

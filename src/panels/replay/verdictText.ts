@@ -24,6 +24,17 @@ function unreachedText(model: TraceModel, unreached: readonly number[]): string 
   return ` · ${unreached.length === 1 ? '1 recorded step' : `${unreached.length} recorded steps`} never reached: ${names.join(', ')}${more}`;
 }
 
+/**
+ * What the flow threw, from the report's description of it (describeThrown):
+ * an Error reads "TypeError: message"; anything else (a Symbol, undefined, an
+ * object, a Proxy) already comes as a sentence that says what it was.
+ */
+export function thrownText(name: string, message: string): string {
+  if (message.startsWith('The flow threw')) return message;
+  if (name === 'a string') return `The flow threw a string: ${message}`;
+  return `${name}: ${message}`;
+}
+
 export function verdictText(verdict: Verdict, model: TraceModel, unreached: readonly number[]): VerdictText {
   switch (verdict.kind) {
     case 'reproduced':
@@ -41,6 +52,6 @@ export function verdictText(verdict: Verdict, model: TraceModel, unreached: read
     case 'missing-step':
       return { title: 'Missing step', detail: verdict.message, tone: 'warn' };
     case 'flow-error':
-      return { title: 'Error in flow code', detail: `${verdict.name}: ${verdict.message}`, tone: 'err' };
+      return { title: 'Error in flow code', detail: thrownText(verdict.name, verdict.message), tone: 'err' };
   }
 }

@@ -1,0 +1,162 @@
+// The page's side of the sandbox frame (production builds). The frame is a
+// hidden <iframe sandbox="allow-scripts"> of sandbox.html: an opaque origin,
+// hence its own renderer process in Chromium, so a flow that allocates
+// without bound kills that process and not the tab. Flow code never runs in
+// this page. The frame runs each replay in a fresh worker with a spare kept
+// ready, and enforces the time limit; this side adds:
+//  - a private MessageChannel: its port is handed to our own iframe's window
+//    once, and every answer is read from it, so no other frame can forge one;
+//  - the worker's code, fetched once and sent to each new frame;
+//  - each request on a port of its own, handed on by the frame to its worker
+//    unread: a big trace is encoded and decoded once, not again in the frame;
+//  - a heartbeat while a replay runs: a frame that stops answering pings for
+//    2 s has lost its process (most likely out of memory); it is removed and
+//    a fresh one made for the next replay;
+//  - a backstop should the frame's own time limit ever fail.
+import { CONNECT, type FrameCommand, type FrameReport, type SandboxAnswer } from './replay.protocol';
+import type { ReplayHost } from './replayHost';
+
+export interface FrameUrls {
+  /** sandbox.html */
+  readonly page: string;
+  /** the replay worker's code, one classic script */
+  readonly worker: string;
+}
+
+export interface FrameTiming {
+  readonly pingEveryMs: number;
+  /** a frame silent this long while it had answered before is dead */
+  readonly silenceMs: number;
+  /** a frame that has never answered gets this long to load first */
+  readonly startMs: number;
+  /** on top of the time limit, for the frame to start a worker and report the timeout itself */
+  readonly graceMs: number;
+}
+
+export const TIMING: FrameTiming = { pingEveryMs: 500, silenceMs: 2_000, startMs: 10_000, graceMs: 5_000 };
+
+/** What the host needs from its surroundings; tests pass stand-ins. */
+export interface FrameEnv {
+  readonly doc: Document;
+  readonly load: (url: string) => Promise<string>;
+  readonly timing: FrameTiming;
+}
+
+interface Frame {
+  readonly iframe: HTMLIFrameElement;
+  readonly port: MessagePort;
+  /** whether it has ever answered (its first pong is sent on connecting) */
+  heard: boolean;
+  hasCode: boolean;
+  readonly listeners: Set<(report: FrameReport) => void>;
+}
+
+export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayHost {
+  const { doc = document, load = fetchText, timing = TIMING } = env;
+  let code: Promise<string> | undefined;
+  let frame: Frame | undefined;
+  const workerCode = () => {
+    code ??= load(urls.worker);
+    code.catch(() => (code = undefined)); // try again on the next replay
+    return code;
+  };
+  const send = (f: Frame, command: FrameCommand) => f.port.postMessage(command);
+  /** Hand the frame the worker's code (posted now, read once the frame takes the port). */
+  const giveCode = (f: Frame) =>
+    workerCode().then((text) => {
+      if (f.hasCode) return;
+      f.hasCode = true;
+      send(f, { type: 'script', text });
+    });
+
+  function open(): Frame {
+    const iframe = doc.createElement('iframe');
+    // allow-scripts and nothing else: no same origin, no forms, popups or navigation of the page.
+    iframe.setAttribute('sandbox', 'allow-scripts');
+    iframe.setAttribute('aria-hidden', 'true');
+    iframe.hidden = true;
+    iframe.tabIndex = -1;
+    iframe.title = 'Replay sandbox';
+    iframe.src = urls.page;
+    const channel = new MessageChannel();
+    const f: Frame = { iframe, port: channel.port1, heard: false, hasCode: false, listeners: new Set() };
+    channel.port1.onmessage = (event: MessageEvent<FrameReport>) => {
+      if (event.data?.type === 'pong') f.heard = true;
+      for (const listener of [...f.listeners]) listener(event.data);
+    };
+    iframe.addEventListener(
+      'load',
+      // '*' because the frame's origin is opaque; the message goes to this very iframe's window, just loaded.
+      () => iframe.contentWindow?.postMessage({ type: CONNECT }, '*', [channel.port2]),
+      { once: true }
+    );
+    giveCode(f).catch(() => undefined); // run() reports it
+    doc.body.append(iframe);
+    return f;
+  }
+
+  function discard(f: Frame) {
+    f.port.close();
+    f.iframe.remove();
+    if (frame === f) frame = open();
+  }
+
+  return {
+    warm() {
+      frame ??= open();
+    },
+    async run(request, timeoutMs, signal) {
+      const f = (frame ??= open());
+      try {
+        await giveCode(f);
+      } catch (error) {
+        return { kind: 'failed', message: `the replay worker's code did not load (${error instanceof Error ? error.message : String(error)})` };
+      }
+      return new Promise<SandboxAnswer>((resolve) => {
+        // The request goes to the worker on a port of its own (queued until the worker takes it), not through the frame.
+        const direct = new MessageChannel();
+        let n = 0;
+        /** when the unanswered ping was sent */
+        let waiting: number | undefined;
+        const finish = (answer: SandboxAnswer, broken = false) => {
+          direct.port1.close();
+          clearInterval(beat);
+          clearTimeout(backstop);
+          f.listeners.delete(onReport);
+          signal.removeEventListener('abort', onAbort);
+          if (broken) discard(f);
+          resolve(answer);
+        };
+        const onReport = (report: FrameReport) => {
+          if (report?.type === 'pong' && report.n === n) waiting = undefined;
+          else if (report?.type === 'answer' && report.id === request.id && report.answer) finish(report.answer);
+        };
+        // Judged by the oldest unanswered ping, not by ticks: a throttled page timer cannot fake a silence.
+        const ping = () => {
+          const now = performance.now();
+          if (waiting === undefined) {
+            waiting = now;
+            send(f, { type: 'ping', n: ++n });
+          } else if (now - waiting > (f.heard ? timing.silenceMs : timing.startMs)) finish(f.heard ? { kind: 'lost' } : { kind: 'no-sandbox' }, true);
+        };
+        const beat = setInterval(ping, timing.pingEveryMs);
+        const backstop = setTimeout(() => finish({ kind: 'timeout', ms: timeoutMs }, true), timeoutMs + timing.graceMs);
+        const onAbort = () => {
+          send(f, { type: 'cancel', id: request.id });
+          finish({ kind: 'failed', message: 'cancelled' });
+        };
+        f.listeners.add(onReport);
+        signal.addEventListener('abort', onAbort);
+        direct.port1.postMessage(request);
+        f.port.postMessage({ type: 'run', id: request.id, timeoutMs } satisfies FrameCommand, [direct.port2]);
+        ping();
+      });
+    }
+  };
+}
+
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.text();
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { replayPool } from './replayPool';
+import type { ReplayRequest } from './replay.protocol';
+
+type Behaviour = 'answers' | 'loops' | 'fails-to-start' | 'answers-wrong-id';
+
+/** A stand-in replay worker: says 'ready' soon after it is made, then answers (or not) the one request. */
+class FakeWorker extends EventTarget {
+  terminated = false;
+  received: unknown[] = [];
+  constructor(private readonly behaviour: Behaviour) {
+    super();
+    setTimeout(() => {
+      if (behaviour === 'fails-to-start') this.dispatchEvent(Object.assign(new Event('error', { cancelable: true }), { message: 'SyntaxError: bad script' }));
+      else this.emit({ type: 'ready' });
+    }, 1);
+  }
+  private emit(data: unknown) {
+    if (!this.terminated) this.dispatchEvent(Object.assign(new Event('message'), { data }));
+  }
+  postMessage(request: ReplayRequest) {
+    this.received.push(request);
+    if (this.behaviour === 'loops') return;
+    const id = this.behaviour === 'answers-wrong-id' ? request.id + 1 : request.id;
+    setTimeout(() => this.emit({ type: 'done', id, json: '{"kind":"no-flow","message":"x"}', ms: 3 }), 2);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
+
+function pool(...behaviours: Behaviour[]) {
+  const made: FakeWorker[] = [];
+  const p = replayPool(() => {
+    made.push(new FakeWorker(behaviours[made.length] ?? 'answers'));
+    return made[made.length - 1] as unknown as Worker;
+  });
+  const run = (id: number, timeoutMs = 1000, signal?: AbortSignal) => {
+    const request = { type: 'replay', id, trace: {}, run: { files: [] } } as const;
+    return p.run(id, (w) => w.postMessage(request), timeoutMs, signal);
+  };
+  return { p, made, run };
+}
+
+describe('replayPool', () => {
+  it('runs each replay in the spare started ahead, terminates it, and starts the next spare', async () => {
+    const { p, made, run } = pool();
+    p.warm();
+    p.warm();
+    expect(made).toHaveLength(1);
+    await expect(run(1)).resolves.toEqual({ kind: 'done', json: '{"kind":"no-flow","message":"x"}', ms: 3 });
+    expect(made[0]!.terminated).toBe(true);
+    expect(made).toHaveLength(2);
+    expect(made[1]!.terminated).toBe(false);
+    await run(2);
+    expect(made[1]!.received).toHaveLength(1);
+    expect(made.map((w) => w.received.length)).toEqual([1, 1, 0]);
+  });
+
+  it('stops a worker at the time limit, and the next replay runs in a fresh one', async () => {
+    const { made, run } = pool('loops');
+    await expect(run(1, 30)).resolves.toEqual({ kind: 'timeout', ms: 30 });
+    expect(made[0]!.terminated).toBe(true);
+    await expect(run(2)).resolves.toMatchObject({ kind: 'done' });
+  });
+
+  it('says why when a worker cannot start', async () => {
+    const { run } = pool('fails-to-start');
+    await expect(run(1)).resolves.toEqual({ kind: 'failed', message: 'the replay worker did not start: SyntaxError: bad script' });
+    await expect(run(2)).resolves.toMatchObject({ kind: 'done' });
+  });
+
+  it('takes only the answer to its own request', async () => {
+    const { run } = pool('answers-wrong-id');
+    await expect(run(1, 50)).resolves.toEqual({ kind: 'timeout', ms: 50 });
+  });
+
+  it('terminates the worker of a cancelled replay', async () => {
+    const { made, run } = pool('loops');
+    const controller = new AbortController();
+    const answer = run(1, 10_000, controller.signal);
+    setTimeout(() => controller.abort(), 10);
+    await expect(answer).resolves.toEqual({ kind: 'failed', message: 'cancelled' });
+    expect(made[0]!.terminated).toBe(true);
+  });
+});

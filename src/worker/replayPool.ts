@@ -1,0 +1,109 @@
+// Every replay in a brand-new worker, terminated afterwards: nothing a flow
+// did (a patched global, a closed port, a promise left pending) survives into
+// the next replay. A worker takes a few hundred ms to load ses and the engine
+// and lock its realm, so one spare is always started ahead and has said
+// 'ready' before it is needed; after each replay the next spare starts.
+// The sandbox frame runs this; so does the page itself in `npm run dev`.
+import type { SandboxAnswer, WorkerMessage } from './replay.protocol';
+
+export interface ReplayPool {
+  /** Start the spare now, if there is none. */
+  warm(): void;
+  /**
+   * One replay in the spare, which is then terminated: `deliver` hands the
+   * worker request `id` (the request itself, or a port it arrives on). Never
+   * rejects; an abort answers 'failed'.
+   */
+  run(id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal?: AbortSignal): Promise<SandboxAnswer>;
+}
+
+interface Spare {
+  readonly worker: Worker;
+  /** undefined once the worker said 'ready', else why it never will */
+  readonly ready: Promise<string | undefined>;
+}
+
+const CANCELLED: SandboxAnswer = { kind: 'failed', message: 'cancelled' };
+
+function start(spawn: () => Worker): Spare {
+  let worker: Worker;
+  try {
+    worker = spawn();
+  } catch (error) {
+    const message = `the replay worker could not be created: ${error instanceof Error ? error.message : String(error)}`;
+    return { worker: { terminate: () => undefined } as Worker, ready: Promise.resolve(message) };
+  }
+  const ready = new Promise<string | undefined>((resolve) => {
+    const settle = (failure: string | undefined) => {
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+      resolve(failure);
+    };
+    const onMessage = (event: MessageEvent<unknown>) => {
+      if ((event.data as WorkerMessage | undefined)?.type === 'ready') settle(undefined);
+    };
+    const onError = (event: ErrorEvent) => {
+      event.preventDefault();
+      settle(`the replay worker did not start: ${event.message || 'its script failed to load'}`);
+    };
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+  });
+  return { worker, ready };
+}
+
+/** Hand over the one request and wait for its answer, the time limit, an abort or a crash. */
+function serve(worker: Worker, id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal: AbortSignal | undefined): Promise<SandboxAnswer> {
+  return new Promise((resolve) => {
+    const finish = (answer: SandboxAnswer) => {
+      clearTimeout(timer);
+      worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(answer);
+    };
+    // Code stuck in a loop cannot be interrupted from inside: terminating the worker is the only stop.
+    const timer = setTimeout(() => finish({ kind: 'timeout', ms: timeoutMs }), timeoutMs);
+    const onMessage = (event: MessageEvent<unknown>) => {
+      const m = event.data as WorkerMessage | undefined;
+      if (!m || !('id' in m) || m.id !== id) return;
+      if (m.type === 'done' && typeof m.json === 'string') {
+        finish({ kind: 'done', json: m.json, ms: Number(m.ms), ...(typeof m.baselineJson === 'string' ? { baselineJson: m.baselineJson } : {}) });
+      } else if (m.type === 'failed') finish({ kind: 'failed', message: String(m.message) });
+    };
+    const onError = (event: ErrorEvent) => {
+      event.preventDefault();
+      finish({ kind: 'failed', message: event.message || 'the replay worker stopped' });
+    };
+    const onAbort = () => finish(CANCELLED);
+    worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
+    signal?.addEventListener('abort', onAbort);
+    deliver(worker);
+  });
+}
+
+const untilAbort = (signal: AbortSignal | undefined) =>
+  new Promise<'aborted'>((resolve) => (signal?.aborted ? resolve('aborted') : signal?.addEventListener('abort', () => resolve('aborted'), { once: true })));
+
+export function replayPool(spawn: () => Worker): ReplayPool {
+  let spare: Spare | undefined;
+  return {
+    warm() {
+      spare ??= start(spawn);
+    },
+    async run(id, deliver, timeoutMs, signal) {
+      const { worker, ready } = spare ?? start(spawn);
+      spare = undefined;
+      try {
+        const failure = await Promise.race([ready, untilAbort(signal)]);
+        if (failure === 'aborted') return CANCELLED;
+        if (failure !== undefined) return { kind: 'failed', message: failure };
+        return await serve(worker, id, deliver, timeoutMs, signal);
+      } finally {
+        worker.terminate();
+        spare ??= start(spawn);
+      }
+    }
+  };
+}
