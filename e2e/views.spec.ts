@@ -4,6 +4,10 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { fixture } from './support/files';
 import { ReplayPage } from './pages/ReplayPage';
+import { HostilePage } from './pages/HostilePage';
+import { hostileCases } from '../test/corpus/hostile';
+
+const hostileCase = (name: string) => hostileCases().find((c) => c.name === name)!;
 
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -80,6 +84,32 @@ for (const theme of ['dark', 'light'] as const) {
       await replay.expectVerdict('Error in flow code');
       await page.keyboard.press('n');
       await page.screenshot({ path: `e2e/screenshots/${theme}-replay-flow-error.png` });
+    });
+
+    test('replay sandbox messages: time limit, blocked fetch', async ({ page }) => {
+      // The out-of-memory banner is shot in hostile-memory.spec.ts, which can survive the sandbox's death.
+      const hp = new HostilePage(page, 'http://127.0.0.1:9');
+      const shoot = async (name: string) => {
+        for (const [width, height] of [
+          [1440, 900],
+          [1024, 768]
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-${name}.png` });
+        }
+        await page.setViewportSize({ width: 1440, height: 900 });
+      };
+      await page.goto('/');
+      await hp.open(hostileCase('loop-in-step'));
+      await hp.replay.setTimeLimit(1);
+      await hp.replay.run();
+      await expect(hp.replay.outcome).toHaveAttribute('data-verdict', 'timeout', { timeout: 10_000 });
+      await shoot('replay-timeout');
+      await hp.replay.setTimeLimit(5);
+      await hp.open(hostileCase('fetch-in-step'));
+      await hp.replay.run();
+      await expect(hp.replay.outcome).toHaveAttribute('data-verdict', 'flow-error', { timeout: 10_000 });
+      await shoot('replay-blocked-fetch');
     });
 
     test('retry and parallel structure', async ({ page }) => {

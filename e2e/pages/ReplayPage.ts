@@ -1,5 +1,6 @@
-// The replay controls above the editor, the verdict banner, and a way to
-// replace the flow's text in Monaco the way a person would (select all, paste).
+// The replay controls above the editor, the verdict banner (whatever ended the
+// replay: a verdict, a compile or load error, the time limit, out of memory),
+// and a way to replace the flow's text in Monaco the way a person would.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class ReplayPage {
@@ -7,12 +8,28 @@ export class ReplayPage {
   readonly button: Locator;
   readonly verdict: Locator;
   readonly banner: Locator;
+  /** the banner for any outcome, with data-verdict naming it ('reproduced', 'flow-error', 'timeout', 'memory', …) */
+  readonly outcome: Locator;
+  readonly timeLimit: Locator;
 
   constructor(readonly page: Page) {
     this.toolbar = page.getByRole('toolbar', { name: 'Replay' });
     this.button = this.toolbar.getByRole('button', { name: /^Replay/ });
     this.banner = page.getByRole('region', { name: 'Replay verdict' });
     this.verdict = page.getByTestId('verdict');
+    this.outcome = page.locator('[data-verdict]');
+    this.timeLimit = this.toolbar.getByRole('spinbutton', { name: 'Time limit' });
+  }
+
+  async setTimeLimit(seconds: number) {
+    await this.timeLimit.fill(String(seconds));
+    await expect(this.timeLimit).toHaveValue(String(seconds));
+  }
+
+  /** Waits for the banner of a finished replay and returns its kind (data-verdict). */
+  async outcomeKind(timeout = 15_000): Promise<string> {
+    await expect(this.outcome).toHaveCount(1, { timeout });
+    return (await this.outcome.getAttribute('data-verdict')) ?? '';
   }
 
   async run() {
