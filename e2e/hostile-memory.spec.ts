@@ -17,6 +17,7 @@ import { TimelinePage } from './pages/TimelinePage';
 import { ReplayPage } from './pages/ReplayPage';
 import { fixture } from './support/files';
 import { logRequests } from './support/requests';
+import { shootSizes } from './support/screenshots';
 
 const alloc = hostileCases().find((c) => c.name === 'alloc-unbounded')!;
 
@@ -33,15 +34,8 @@ function freePort(): Promise<number> {
 async function screenshots(page: Page, name: string) {
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });
-    for (const [width, height] of [
-      [1440, 900],
-      [1024, 768]
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-${name}.png` });
-    }
+    await shootSizes(page, theme, name);
   }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test('a flow that allocates without bound kills only its sandbox: the tab survives, says so, and replays again', async ({ launchOptions, baseURL }) => {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { fixture } from './support/files';
 import { ReplayPage } from './pages/ReplayPage';
+import { shootSizes } from './support/screenshots';
 import { HostilePage } from './pages/HostilePage';
 import { hostileCases } from '../test/corpus/hostile';
 
@@ -89,16 +90,7 @@ for (const theme of ['dark', 'light'] as const) {
     test('replay sandbox messages: time limit, blocked fetch', async ({ page }) => {
       // The out-of-memory banner is shot in hostile-memory.spec.ts, which can survive the sandbox's death.
       const hp = new HostilePage(page, 'http://127.0.0.1:9');
-      const shoot = async (name: string) => {
-        for (const [width, height] of [
-          [1440, 900],
-          [1024, 768]
-        ] as const) {
-          await page.setViewportSize({ width, height });
-          await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-${name}.png` });
-        }
-        await page.setViewportSize({ width: 1440, height: 900 });
-      };
+      const shoot = (name: string) => shootSizes(page, theme, name);
       await page.goto('/');
       await hp.open(hostileCase('loop-in-step'));
       await hp.replay.setTimeLimit(1);
