@@ -1,7 +1,8 @@
 // Lazy entry to Monaco. Everything else in the app that needs Monaco goes through loadMonaco(), so
 // the multi-megabyte editor chunk is fetched only when a source pane actually mounts.
 
-export type MonacoApi = typeof import('monaco-editor');
+/** The editor API (what monaco-setup.ts imports); its types are the ones `import type … from 'monaco-editor'` gives. */
+export type MonacoApi = typeof import('monaco-editor/editor/editor.api');
 
 let loading: Promise<MonacoApi> | undefined;
 
