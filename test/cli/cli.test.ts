@@ -133,6 +133,17 @@ describe.concurrent('timescope usage errors', () => {
     expect(out.stderr).toBe(`timescope: ${broken}:2:51: cannot compile: Unexpected token, expected ","\n`);
   });
 
+  it('locates a compile error inside a typed arrow at its own line, not the arrow’s', async () => {
+    // sucrase alone reports both at 26:60, the `=>` of `const applyPromo = (order: …) => {`
+    const lines = readFileSync(flow, 'utf8').split('\n');
+    expect(lines[30]).toBe('        const total = Math.round(order.cart.subtotal * (100 - percentOff)) / 100;');
+    const inBody = tempFile('typed-arrow.ts', lines.map((l, i) => (i === 30 ? `${l} )(` : l)).join('\n'));
+    const inCallback = tempFile('typed-callback.ts', lines.map((l, i) => (i === 29 ? l.replace('promo.percentOff : 0', 'promo.percentOff 0') : l)).join('\n'));
+    const [body, callback] = await Promise.all([timescope(['replay', checkout.traceFile, inBody]), timescope(['replay', checkout.traceFile, inCallback])]);
+    expect(body).toEqual({ code: 2, stdout: '', stderr: `timescope: ${inBody}:31:83: cannot compile: Unexpected token\n` });
+    expect(callback).toEqual({ code: 2, stdout: '', stderr: `timescope: ${inCallback}:30:59: cannot compile: Unexpected token, expected ":"\n` });
+  });
+
   it('lists the candidates of an ambiguous export and suggests --export', async () => {
     const two = tempFile('two.ts', "import { Success } from 'pure-effect';\nexport const first = (x) => Success(x);\nexport const second = (x) => Success(x);\n");
     const out = await timescope(['replay', checkout.traceFile, two]);

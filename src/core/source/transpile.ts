@@ -8,6 +8,7 @@
 
 import { transform, type Transform } from 'sucrase';
 import { alignLine, type ColumnMap } from './align';
+import { locateSyntaxError } from './syntaxError';
 
 /** A file that does not parse, located in the person's source (1-based line and column). */
 export interface CompileError {
@@ -70,7 +71,9 @@ function transpileUncached(file: string, text: string): Transpiled | CompileErro
     });
     return { kind: 'ok', file, code: out.code, source: text, lineMaps: new Map() };
   } catch (e) {
-    return toCompileError(file, e);
+    // sucrase places an error inside an arrow function at the arrow: syntaxError.ts finds the real place.
+    const { line, column, message } = toCompileError(file, e);
+    return { kind: 'compile-error', file, ...locateSyntaxError(file, text, { line, column, message }) };
   }
 }
 
