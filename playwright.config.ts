@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Debian's Chromium: Playwright cannot download its own browsers here.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 4173);
+// Which build to serve: E2E_DIST lets a run test its own build while another is being written to dist/.
+const dist = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,7 +26,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: `npx vite preview --port ${port} --strictPort --host 127.0.0.1`,
+    command: `npx vite preview --outDir ${dist} --port ${port} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000

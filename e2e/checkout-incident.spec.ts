@@ -22,9 +22,11 @@ test('e jumps to the failing charge: option, details, source line and announceme
     await expect(timeline.options.nth(i)).toHaveAttribute('aria-posinset', String(i + 1));
     await expect(timeline.options.nth(i)).toHaveAttribute('aria-setsize', '3');
   }
-  // A fresh trace starts at step 1.
-  await timeline.expectSelected(1, 'cmdFetchCart');
+  // A recording that ends in a Failure opens on the step that threw it; Home goes to step 1, e comes back.
+  await timeline.expectSelected(3, 'cmdChargeCard');
   await expect(source.fileTab('flow.ts')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await timeline.expectSelected(1, 'cmdFetchCart');
 
   await page.keyboard.press('e');
 
@@ -89,5 +91,9 @@ test('after each Command’s line, the editor says how many times it ran, and hi
   // (The plain view's badges are checked in the test above, with Monaco held back.)
   await source.waitForMonaco();
   await expect.poll(() => source.monacoLineText(fetchCart), { message: `Monaco line ${fetchCart} (cmdFetchCart) ends with its badge` }).toMatch(/const cmdFetchCart.*✓ 1×\s+= \{"orderId":"ord_7Hq2",.*…\s*$/);
+  // The selected step (the failing charge, where the trace opens) says it in a note under its line instead.
+  await expect(source.monacoHost.getByTestId('step-note')).toHaveText(/^cmdChargeCard ✗ threw Error: Amount must be non-zero\./);
+  await expect.poll(() => source.monacoLineText(charge)).toBe('    const cmdChargeCard = () =>');
+  await page.keyboard.press('Home');
   await expect.poll(() => source.monacoLineText(charge), { message: `Monaco line ${charge} (cmdChargeCard) ends with its badge` }).toMatch(/const cmdChargeCard.*✗ 1×\s+threw Error: Amount must be non-zero\.\s*$/);
 });

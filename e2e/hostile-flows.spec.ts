@@ -1,6 +1,6 @@
 // The hostile-flow corpus (test/corpus/hostile-flows) in Chromium, through the
-// app: each flow is opened with the corpus trace and replayed with the Replay
-// button; the banner must give the case's outcome, and the control flow opened
+// app: each flow is opened with the corpus trace (the app replays it once by
+// itself, in the sandbox) and replayed with the Replay button; the banner must give the case's outcome, and the control flow opened
 // next must reproduce, so nothing a hostile replay did survives it. No request
 // may leave the page (the sink on 127.0.0.1 must hear nothing), no error may
 // surface on the page, and the page must still answer. The cases run in a few

@@ -81,8 +81,8 @@ test('a flow that allocates without bound kills only its sandbox: the tab surviv
       const timeline = new TimelinePage(tab!);
       await survivor.app.open(fixture('checkout-zero-total/expected/trace.json'), fixture('checkout-zero-total/flow.ts'));
       await timeline.expectSteps(3);
-      await timeline.expectSelected(1, 'cmdFetchCart');
-      await tab!.keyboard.press('j');
+      await timeline.expectSelected(3, 'cmdChargeCard');
+      await tab!.keyboard.press('k');
       await timeline.expectSelected(2, 'cmdValidatePromo');
       const replay = new ReplayPage(tab!);
       await replay.run();

@@ -57,6 +57,7 @@ test('HTML in trace strings and flow source is shown as text and never runs', as
   await expect(timeline.options.nth(0)).toHaveAccessibleName(new RegExp(`^${IMG.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`));
 
   // Step 1: an HTML command name and HTML in an object result (values and a key).
+  await page.keyboard.press('Home');
   await expect(inspector.heading).toHaveText(IMG);
   // Recorded strings are shown as JSON, quoted and escaped.
   await expect(inspector.region).toContainText(JSON.stringify(IMG));

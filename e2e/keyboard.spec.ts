@@ -20,6 +20,9 @@ test('j, k, arrows, Home and End move the selection, announce it and write #step
   await app.goto();
   await app.open(...CHECKOUT);
   await app.timeline.expectSteps(3);
+  // The recording ends in the charge's Failure, so it opens there.
+  await expectAt(app, 3, 3, 'cmdChargeCard', 'Step 3 of 3, cmdChargeCard, threw Error: Amount must be non-zero.');
+  await page.keyboard.press('Home');
   await expectAt(app, 1, 3, 'cmdFetchCart', 'Step 1 of 3, cmdFetchCart, returned.');
 
   await page.keyboard.press('j');
@@ -69,7 +72,8 @@ test('e and Shift+E cycle through the errors and wrap around', async ({ page }) 
   await page.keyboard.press('Shift+E');
   await expectAt(app, 4, 5, 'fetchLivePrice', /^Step 4 of 5/);
   // The details show the error after a jump.
-  await expect(app.inspector.tab('Error')).toHaveAttribute('aria-selected', 'true');
+  await expect(app.inspector.tab('Step')).toHaveAttribute('aria-selected', 'true');
+  await expect(app.inspector.region).toContainText('Error');
 });
 
 test('the #step= fragment survives a reload and following it moves the selection', async ({ page }) => {
@@ -77,7 +81,8 @@ test('the #step= fragment survives a reload and following it moves the selection
   // A trace opened by URL comes back on reload; a dropped file cannot.
   await app.goto('/?trace=/demo/checkout.trace.json');
   await app.timeline.expectSteps(3);
-  await page.keyboard.press('j');
+  await expectAt(app, 3, 3, 'cmdChargeCard', /^Step 3 of 3/);
+  await page.keyboard.press('k');
   await expectAt(app, 2, 3, 'cmdValidatePromo', /^Step 2 of 3/);
 
   await page.reload();
@@ -106,13 +111,13 @@ test('? opens the shortcuts dialog, Esc closes it, and keys do not move the step
   await page.keyboard.press('?');
   await expect(app.shortcutsDialog).toBeVisible();
   await expect(app.shortcutsDialog.getByRole('cell', { name: 'Next / previous error' })).toBeVisible();
-  await page.keyboard.press('j');
-  await app.timeline.expectSelected(1, 'cmdFetchCart');
+  await page.keyboard.press('k');
+  await app.timeline.expectSelected(3, 'cmdChargeCard');
 
   await page.keyboard.press('Escape');
   await expect(app.shortcutsDialog).toBeHidden();
   // The map works again once the dialog is gone.
-  await page.keyboard.press('j');
+  await page.keyboard.press('k');
   await app.timeline.expectSelected(2, 'cmdValidatePromo');
 });
 
@@ -131,6 +136,7 @@ test('keys typed inside the editor stay in the editor', async ({ page }) => {
   await app.goto();
   await app.open(...CHECKOUT);
   await app.timeline.expectSteps(3);
+  await page.keyboard.press('Home');
   await app.timeline.expectSelected(1, 'cmdFetchCart');
   await app.source.waitForMonaco();
 

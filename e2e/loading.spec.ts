@@ -129,6 +129,8 @@ test('the demo opens the checkout incident with its source, and narrates it', as
     .poll(() => app.source.highlightedLine())
     .toEqual({ number: lineOf(FLOW, 'const cmdChargeCard'), text: expect.stringContaining('const cmdChargeCard'), error: true });
 
+  // The narration follows the selected step: from step 1, its head is in view.
+  await page.keyboard.press('Home');
   await page.keyboard.press('n');
   await expect(app.narration.region).toBeVisible();
   await expect(app.narration.line("Replaying 'checkout' (3 recorded steps)")).toBeVisible();

@@ -61,7 +61,7 @@ test('stock-parallel-cancelled: the Parallel decision says branch 1 cancelled it
 
   await decision.click();
   await timeline.expectSelected(3, 'Parallel');
-  await expect(inspector.tab('Decision')).toHaveAttribute('aria-selected', 'true');
+  await expect(inspector.tab('Step')).toHaveAttribute('aria-selected', 'true');
   await expect(inspector.region).toContainText('cancelled by branch 1 of 2 branches');
 });
 

@@ -72,7 +72,7 @@ for (const theme of ['dark', 'light'] as const) {
       await page.screenshot({ path: `e2e/screenshots/${theme}-replay-fixed-error-step.png` });
       await page.getByRole('listbox', { name: 'Steps' }).getByRole('option').nth(1).click();
       await page.getByRole('tab', { name: 'Pipeline' }).click();
-      await page.locator('summary', { hasText: 'Recorded and replayed outcomes' }).click();
+      await expect(page.getByTestId('outcome-replayed')).toContainText('Success');
       await page.screenshot({ path: `e2e/screenshots/${theme}-replay-fixed.png` });
 
       await replay.replaceEditorText(readFileSync(fixture('checkout-zero-total/reorder.ts'), 'utf8'));

@@ -27,14 +27,22 @@ export class HostilePage {
     this.control = hostileCases().find((c) => c.name === 'benign')!;
   }
 
+  /**
+   * Opens the case's flow with the trace. Dropped files are the person's own, so the app replays them
+   * once by itself, in the sandbox, under the current time limit (set here first when a trace is open).
+   * Waits for that replay to finish, so Replay is pressed on a quiet page.
+   */
   async open(c: HostileCase) {
+    const toolbar = this.page.locator('[data-auto-replay]');
+    const before = (await toolbar.count()) ? await toolbar.getAttribute('data-generation') : null;
+    if (before !== null) await this.replay.setTimeLimit((c.limits?.timeoutMs ?? 5_000) / 1000);
     await this.app.open(
       { name: 'trace.json', mimeType: 'application/json', buffer: TRACE },
       { name: 'flow.js', mimeType: 'text/javascript', buffer: Buffer.from(c.source(this.sink)) }
     );
-    // Opening a trace clears the last verdict: from then on, this flow is the one Replay runs.
-    await expect(this.replay.outcome).toHaveCount(0);
     await expect(this.page.getByRole('tab', { name: 'flow.js', exact: true })).toBeVisible();
+    const fresh = before === null ? this.page.locator('[data-auto-replay="settled"]') : this.page.locator(`[data-auto-replay="settled"]:not([data-generation="${before}"])`);
+    await expect(fresh, `${c.name}: the replay on load finishes`).toHaveCount(1, { timeout: 20_000 });
   }
 
   /** Presses Replay and checks the banner: its kind, and the name, message and line case.json gives. */

@@ -14,6 +14,7 @@ import { useThemeSync } from './useThemeSync';
 import { useKeyboard } from './useKeyboard';
 import { useStepHash } from './useStepHash';
 import { useReplayWarmUp } from './useReplayWarmUp';
+import { useAutoReplay, useReplayRequests } from './useAutoReplay';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { Banners } from './Banners';
@@ -33,29 +34,36 @@ import { traceIdentity } from '../core/trace/identity';
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
 const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
 
+/**
+ * The source gets the room: the step list and the selected step's details share one column, the
+ * list as tall as its rows up to a cap, and the editor takes the rest of the width.
+ */
 function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light' }) {
   const narrationOpen = useViewStore((s) => s.narrationOpen);
-  const columns = useDefaultLayout({ id: 'timescope.columns', storage: localStorage });
-  const rows = useDefaultLayout({ id: 'timescope.rows', storage: localStorage, panelIds: narrationOpen ? ['work', 'narration'] : ['work'] });
+  const columns = useDefaultLayout({ id: 'timescope.columns.v2', storage: localStorage });
+  const rows = useDefaultLayout({ id: 'timescope.rows.v2', storage: localStorage, panelIds: narrationOpen ? ['work', 'narration'] : ['work'] });
   return (
-    <Group orientation="vertical" id="timescope.rows" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged} className="min-h-0 flex-1">
-      <Panel id="work" minSize="20%">
-        <Group orientation="horizontal" id="timescope.columns" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
-          <Panel id="steps" defaultSize="26%" minSize="12%">
-            <ErrorBoundary area="step list">
-              <Timeline model={model} />
-            </ErrorBoundary>
+    <Group orientation="vertical" id="timescope.rows.v2" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged} className="min-h-0 flex-1">
+      <Panel id="work" minSize="40%">
+        <Group orientation="horizontal" id="timescope.columns.v2" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
+          <Panel id="side" defaultSize="36%" minSize="22%" maxSize="60%">
+            <div className="flex h-full min-h-0 flex-col">
+              <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line">
+                <ErrorBoundary area="step list">
+                  <Timeline model={model} />
+                </ErrorBoundary>
+              </div>
+              <div className="min-h-0 flex-1">
+                <ErrorBoundary area="step details">
+                  <Inspector model={model} />
+                </ErrorBoundary>
+              </div>
+            </div>
           </Panel>
           <Separator className={handle} aria-label="Resize steps and source" />
-          <Panel id="source" defaultSize="44%" minSize="15%">
+          <Panel id="source" minSize="35%">
             <ErrorBoundary area="source view">
               <SourcePanel model={model} theme={theme} />
-            </ErrorBoundary>
-          </Panel>
-          <Separator className={handle} aria-label="Resize source and step details" />
-          <Panel id="details" defaultSize="30%" minSize="15%">
-            <ErrorBoundary area="step details">
-              <Inspector model={model} />
             </ErrorBoundary>
           </Panel>
         </Group>
@@ -63,7 +71,7 @@ function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light
       {narrationOpen && (
         <>
           <Separator className={handleRow} aria-label="Resize narration" />
-          <Panel id="narration" defaultSize="35%" minSize="10%">
+          <Panel id="narration" defaultSize="26%" minSize="12%" maxSize="50%">
             <ErrorBoundary area="narration">
               <NarrationDrawer model={model} />
             </ErrorBoundary>
@@ -95,6 +103,8 @@ export function App() {
   useKeyboard(model);
   useStepHash(model);
   useReplayWarmUp();
+  useAutoReplay(model);
+  useReplayRequests(model);
   // Each trace has its own edits, chosen export and replay result.
   useEffect(() => {
     if (model) useReplayStore.getState().openTrace(traceIdentity(model));

@@ -4,7 +4,7 @@ import { useViewStore } from '../stores/viewStore';
 import { useThemeStore } from '../stores/themeStore';
 import { formatMs } from '../core/present/step-text';
 import { openFiles } from './loading';
-import { ACCEPTED_FILES, FILE_INPUT_ID, pickFiles } from './filePicker';
+import { ACCEPTED_FILES, FILE_INPUT_ID, pickFiles } from '../components/filePicker';
 
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
 
@@ -14,10 +14,15 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
   return (
     <p className="flex min-w-0 items-center gap-2 truncate font-mono text-[12px]" title={load.fileName}>
       <span className="truncate font-semibold">{m.flowName ?? load.fileName}</span>
-      {m.version && <span className="text-muted">@ {m.version}</span>}
+      {m.version && (
+        <span className="text-muted" title={`Recorded at build ${m.version}`}>
+          @ build {m.version}
+        </span>
+      )}
       <span className="text-muted">·</span>
       <span>
         {m.steps.length.toLocaleString('en-US')} {m.steps.length === 1 ? 'step' : 'steps'}
+        {m.errorSteps.length > 0 && <span className="text-err"> · {m.errorSteps.length.toLocaleString('en-US')} threw</span>}
       </span>
       <span className="text-muted">·</span>
       <span title="Elapsed time of the recorded steps">{formatMs(m.wallMs)}</span>

@@ -7,15 +7,11 @@ import { toRawTrace } from '../core/trace/raw';
 import { productionOutcome, verdictOf } from '../core/verdict/verdict';
 import type { RunResult } from '../core/source/runFlow';
 import { useReplayStore } from '../stores/replayStore';
-import { useSourceStore, type SourceFile } from '../stores/sourceStore';
+import { effectiveFiles, useSourceStore } from '../stores/sourceStore';
 import { useViewStore } from '../stores/viewStore';
 import { replayInWorker } from '../worker/replayClient';
 import { ReplayOutOfMemory, ReplayTimeout } from '../worker/replayErrors';
 
-/** The files as the person sees them: the originals with their edits applied. */
-export function effectiveFiles(files: readonly SourceFile[], edits: Readonly<Record<string, string>>): SourceFile[] {
-  return files.map((f) => (edits[f.name] !== undefined ? { name: f.name, text: edits[f.name]! } : f));
-}
 
 function parseContext(text: string | undefined): { ok: true; value?: unknown } | { ok: false; message: string } {
   if (text === undefined) return { ok: true };
@@ -28,7 +24,12 @@ function parseContext(text: string | undefined): { ok: true; value?: unknown } |
 
 const reportOf = (result: RunResult | undefined) => (result?.kind === 'report' ? result.report : undefined);
 
-export async function runReplay(model: TraceModel): Promise<void> {
+export interface ReplayOptions {
+  /** the app replays by itself on load (see useAutoReplay): quiet about missing input, never moves the view */
+  readonly auto?: boolean;
+}
+
+export async function runReplay(model: TraceModel, { auto = false }: ReplayOptions = {}): Promise<void> {
   const store = useReplayStore.getState();
   const { files } = useSourceStore.getState();
   if (!files.length) {
@@ -43,9 +44,10 @@ export async function runReplay(model: TraceModel): Promise<void> {
   // Another context is a what-if as much as edited code: either way production's outcome must come from elsewhere.
   const edited = Object.keys(store.edits).length > 0 || 'value' in context;
   const exportName = store.exportName ? { exportName: store.exportName } : {};
-  const run = { files: effectiveFiles(files, store.edits), ...exportName, ...('value' in context ? { context: { value: context.value } } : {}) };
+  const replayed = effectiveFiles(files, store.edits);
+  const run = { files: replayed, ...exportName, ...('value' in context ? { context: { value: context.value } } : {}) };
   const baseline = edited && !model.outcome.known ? { files: [...files], ...exportName } : undefined;
-  store.setRun({ status: 'running', startedAt: performance.now() });
+  store.setRun({ status: 'running', startedAt: performance.now(), auto });
   try {
     const done = await replayInWorker(
       { trace: toRawTrace(model), run, ...(baseline ? { baseline } : {}) },
@@ -53,13 +55,16 @@ export async function runReplay(model: TraceModel): Promise<void> {
     );
     const { result } = done;
     if (result.kind === 'choose-export') {
-      useReplayStore.setState({ choices: result.candidates, run: { status: 'idle' } });
+      // Asking which export is the flow is for the person's Replay, never a dialog on load.
+      useReplayStore.setState({ choices: auto ? undefined : result.candidates, run: { status: 'idle' } });
       return;
     }
     const report = reportOf(result);
     const production = productionOutcome(model.outcome, edited ? reportOf(done.baseline) : report);
     const verdict = report ? verdictOf(report, production, edited) : undefined;
-    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited });
+    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited, auto, files: replayed });
+    // The replay on load only fills in values; where the person looks stays theirs.
+    if (auto) return;
     // Code that failed: show the line. A compile error or a load error points at code too.
     const location =
       result.kind === 'compile-error' ? { file: result.file, line: result.line, column: result.column } : result.kind === 'load-error' ? result.location : report?.rejection?.location;

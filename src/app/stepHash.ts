@@ -1,5 +1,6 @@
 // The selected step in the URL fragment (#step=3, 1-based). Other fragment
 // keys are kept, so permalinks can add their own.
+import type { TraceModel } from '../core/trace/model';
 
 export function stepFromHash(total: number): number | undefined {
   const params = new URLSearchParams(window.location.hash.slice(1));
@@ -25,4 +26,10 @@ export function clearStepHash() {
   const url = new URL(window.location.href);
   url.hash = params.toString();
   window.history.replaceState(null, '', url);
+}
+
+/** Where a trace opens when the link names no step: the step whose error ended the run, or the first. */
+export function openingStep(model: Pick<TraceModel, 'outcome' | 'steps'>): number {
+  const { outcome } = model;
+  return outcome.known && outcome.stepIndex < model.steps.length ? outcome.stepIndex : 0;
 }

@@ -37,6 +37,11 @@ export function useKeyboard(model: TraceModel | undefined) {
       }
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typingTarget(e.target)) return;
       if (view.dialog !== 'none') return;
+      if (e.key === 'Escape' && view.narrationOpen) {
+        e.preventDefault();
+        view.toggleNarration(false);
+        return;
+      }
       const key = e.key;
       const act = (fn: () => void) => {
         e.preventDefault();

@@ -3,15 +3,16 @@
 import { useEffect } from 'react';
 import type { TraceModel } from '../core/trace/model';
 import { useViewStore } from '../stores/viewStore';
-import { stepFromHash, writeHash } from './stepHash';
+import { openingStep, stepFromHash, writeHash } from './stepHash';
 
 export function useStepHash(model: TraceModel | undefined) {
   const selected = useViewStore((s) => s.selected);
 
-  // A newly opened trace starts where the fragment says, or at step 1.
+  // A newly opened trace starts where the fragment says; else, when the recording ends in a Failure, on the
+  // step that threw it (that is what the on-call engineer came for); else at step 1.
   useEffect(() => {
     if (!model) return;
-    useViewStore.getState().resetForTrace(stepFromHash(model.steps.length) ?? 0);
+    useViewStore.getState().resetForTrace(stepFromHash(model.steps.length) ?? openingStep(model));
   }, [model]);
 
   useEffect(() => {

@@ -5,6 +5,8 @@
 import { useEffect, useRef } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { buildDecorations } from './decorations';
+import { applyTheme, themeName } from './monaco-theme';
+import { revealAtThird, snapLeftIfFits, useNoteZone } from './monaco-view-helpers';
 import { languageOf, modelPath } from './language';
 import type { MonacoApi } from './monaco-loader';
 import type { EditorFile, EditorHighlight, EditorMarker } from './types';
@@ -23,7 +25,9 @@ export interface MonacoViewProps {
 }
 
 const FONT = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace";
-const themeName = (theme: 'dark' | 'light') => (theme === 'dark' ? 'vs-dark' : 'vs');
+const LINE_HEIGHT = 19;
+/** Monaco's horizontal scrollbar overlays the text: keep this much room under the last line. */
+const BOTTOM_PAD = 16;
 
 interface Instance {
   readonly editor: Monaco.editor.IStandaloneCodeEditor;
@@ -57,9 +61,11 @@ export function MonacoView(props: MonacoViewProps) {
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
+    applyTheme(monaco, theme);
     const editor = monaco.editor.create(host, {
       model: null,
       theme: themeName(theme),
+      padding: { top: 4, bottom: BOTTOM_PAD },
       readOnly,
       automaticLayout: true, // follows the resizable panes without a manual layout() call
       glyphMargin: true,
@@ -67,7 +73,7 @@ export function MonacoView(props: MonacoViewProps) {
       scrollBeyondLastLine: false,
       fontFamily: FONT,
       fontSize: 13,
-      lineHeight: 19,
+      lineHeight: LINE_HEIGHT,
       lineNumbersMinChars: 3,
       fixedOverflowWidgets: true, // hovers may leave a narrow pane
       stickyScroll: { enabled: false }, // its header would cover the marker lines just below a scope
@@ -92,8 +98,11 @@ export function MonacoView(props: MonacoViewProps) {
       instance.pending.set(instance.shown, pending.slice(-PENDING_LIMIT));
       onChangeRef.current(instance.shown, text);
     });
+    // Back at the start of a short line after typing at the end of a long one: scroll back left.
+    const cursor = editor.onDidChangeCursorPosition((e) => snapLeftIfFits(editor, e.position));
     onReady();
     return () => {
+      cursor.dispose();
       sub.dispose();
       editor.dispose();
       for (const model of instance.models.values()) model.dispose();
@@ -168,8 +177,16 @@ export function MonacoView(props: MonacoViewProps) {
   useEffect(() => {
     const inst = instanceRef.current;
     if (!inst || hlFile !== activeFile || hlLine === undefined || inst.shown !== activeFile) return;
-    inst.editor.revealLineInCenterIfOutsideViewport(hlLine);
+    revealAtThird(inst.editor, hlLine);
+    // The pane can shrink under the line (the narration drawer opens): bring it back up if it sank low.
+    const sub = inst.editor.onDidLayoutChange((info) => {
+      const y = inst.editor.getTopForLineNumber(hlLine) - inst.editor.getScrollTop();
+      if (y < 0 || y > info.height * 0.6) revealAtThird(inst.editor, hlLine);
+    });
+    return () => sub.dispose();
   }, [activeFile, hlFile, hlLine]);
+
+  useNoteZone(instanceRef, highlight && highlight.file === activeFile ? highlight : undefined, activeFile);
 
   useEffect(() => {
     instanceRef.current?.editor.updateOptions({ readOnly, renderLineHighlight: readOnly ? 'none' : 'line' });
@@ -177,7 +194,7 @@ export function MonacoView(props: MonacoViewProps) {
 
   // Monaco themes are global to the page; every editor follows the app theme anyway.
   useEffect(() => {
-    monaco.editor.setTheme(themeName(theme));
+    applyTheme(monaco, theme);
   }, [monaco, theme]);
 
   return <div ref={hostRef} className="ts-monaco absolute inset-0" data-testid="monaco-host" />;

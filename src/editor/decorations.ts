@@ -23,24 +23,30 @@ export interface LineMark {
   readonly tone: MarkerTone;
   readonly labels: readonly string[];
   readonly badges: readonly string[];
+  /** every marker on the line is stale */
+  readonly stale: boolean;
+  /** some marker on the line was never reached in the person's replay, and none ran */
+  readonly unreached: boolean;
 }
 
 /** Markers of one file, one per line: labels kept in order, tones merged (ok + error -> mixed). */
 export function marksForFile(markers: readonly EditorMarker[] | undefined, file: string, lineCount = Infinity): LineMark[] {
-  const byLine = new Map<number, { tone: MarkerTone; labels: string[]; badges: string[] }>();
+  const byLine = new Map<number, { tone: MarkerTone; labels: string[]; badges: string[]; stale: boolean; unreached: boolean }>();
   for (const m of markers ?? []) {
     if (m.file !== file || !Number.isInteger(m.line) || m.line < 1 || m.line > lineCount) continue;
     const at = byLine.get(m.line);
-    if (!at) byLine.set(m.line, { tone: m.tone, labels: [m.label], badges: m.badge ? [m.badge] : [] });
+    if (!at) byLine.set(m.line, { tone: m.tone, labels: [m.label], badges: m.badge ? [m.badge] : [], stale: m.stale === true, unreached: m.now === 'unreached' });
     else {
       at.labels.push(m.label);
       if (m.badge) at.badges.push(m.badge);
+      at.stale &&= m.stale === true;
+      at.unreached = (at.unreached || m.now === 'unreached') && m.now !== 'ran';
       // A divergence outranks everything else on the line; otherwise differing tones are mixed.
       if (m.tone === 'paradox' || at.tone === 'paradox') at.tone = 'paradox';
       else if (at.tone !== m.tone) at.tone = 'mixed';
     }
   }
-  return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, { tone, labels, badges }]) => ({ line, tone, labels, badges }));
+  return [...byLine].sort((a, b) => a[0] - b[0]).map(([line, mark]) => ({ line, ...mark }));
 }
 
 /** Labels are names and counts, not Markdown: escape so `cmd_a_b` does not turn italic. */
@@ -72,28 +78,31 @@ export interface DecorationInput {
  */
 export function buildDecorations({ file, highlight, markers, lineCount = Infinity, lineEnd }: DecorationInput): Decoration[] {
   const out: Decoration[] = [];
+  const h = highlight;
+  const noted = h?.note && h.file === file ? h.line : undefined;
   for (const mark of marksForFile(markers, file, lineCount)) {
+    const state = `${mark.stale ? ' ts-stale' : ''}${mark.unreached ? ' ts-unreached' : ''}`;
     out.push({
       range: lineRange(mark.line),
       options: {
         stickiness: NEVER_GROWS,
-        glyphMarginClassName: `ts-glyph ts-glyph-${mark.tone}`,
+        glyphMarginClassName: `ts-glyph ts-glyph-${mark.tone}${state}`,
         ...(mark.tone === 'paradox' ? { isWholeLine: true, className: 'ts-line-paradox' } : {}),
         glyphMarginHoverMessage: mark.labels.map((label) => ({ value: escapeMarkdown(label) })),
         lineNumberClassName: `ts-linenum-${mark.tone}`,
         overviewRuler: { color: RULER_COLOR[mark.tone], position: RULER_RIGHT }
       }
     });
-    if (lineEnd && mark.badges.length) {
+    // The selected line's note says it all, wrapped under the line; a badge would repeat it, cut off.
+    if (lineEnd && mark.badges.length && mark.line !== noted) {
       const end = lineEnd(mark.line);
       out.push({
         range: { startLineNumber: mark.line, startColumn: end, endLineNumber: mark.line, endColumn: end },
         // An empty range draws its injected text only with showIfCollapsed.
-        options: { showIfCollapsed: true, after: { content: `   ${mark.badges.join('  ')}`, inlineClassName: `ts-badge ts-badge-${mark.tone}` } }
+        options: { showIfCollapsed: true, after: { content: `   ${mark.badges.join('  ')}`, inlineClassName: `ts-badge ts-badge-${mark.tone}${state}` } }
       });
     }
   }
-  const h = highlight;
   if (h && h.file === file && Number.isInteger(h.line) && h.line >= 1 && h.line <= lineCount) {
     out.push({
       range: lineRange(h.line),

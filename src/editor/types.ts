@@ -20,6 +20,8 @@ export interface EditorHighlight {
   /** 1-based */
   readonly line: number;
   readonly tone: HighlightTone;
+  /** a sentence shown in a band under the line (what the step did, what it received), wrapped, never cut off */
+  readonly note?: string;
 }
 
 export interface EditorMarker {
@@ -31,4 +33,8 @@ export interface EditorMarker {
   readonly label: string;
   /** short text shown after the line, e.g. '✗ 1× threw' (how many times the Command ran) */
   readonly badge?: string;
+  /** drawn from a replay of code that has been edited since: shown faded until the next replay */
+  readonly stale?: boolean;
+  /** after the person's replay: the Command was never reached ('unreached'), or ran */
+  readonly now?: 'unreached' | 'ran';
 }

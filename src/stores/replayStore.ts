@@ -5,11 +5,23 @@ import { create } from 'zustand';
 import type { RunResult } from '../core/source/runFlow';
 import type { Verdict } from '../core/verdict/verdict';
 import type { CodeLocation, ReplayReport } from '../core/replay/report';
+import type { SourceFile } from './sourceStore';
 
 export type ReplayRunState =
   | { readonly status: 'idle' }
-  | { readonly status: 'running'; readonly startedAt: number }
-  | { readonly status: 'done'; readonly result: RunResult; readonly report: ReplayReport | undefined; readonly verdict: Verdict | undefined; readonly ms: number; readonly edited: boolean }
+  | { readonly status: 'running'; readonly startedAt: number; readonly auto: boolean }
+  | {
+      readonly status: 'done';
+      readonly result: RunResult;
+      readonly report: ReplayReport | undefined;
+      readonly verdict: Verdict | undefined;
+      readonly ms: number;
+      readonly edited: boolean;
+      /** the app replayed the unchanged flow by itself, on load, to show each step's values */
+      readonly auto: boolean;
+      /** the files as they were replayed: lines in the report refer to these, and later edits make it stale */
+      readonly files: readonly SourceFile[];
+    }
   | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
 
 /**
@@ -61,10 +73,21 @@ interface ReplayState {
   /** JSON text of a context to replay with instead of the recorded one */
   readonly contextText: string | undefined;
   readonly run: ReplayRunState;
+  /**
+   * The last replay of the unchanged code that reproduced the recording: what each step received
+   * and passed on in production. Kept when the person replays an edit, so panels can set the
+   * recorded run beside the new one.
+   */
+  readonly baseline: ReplayReport | undefined;
   /** the flow exports to pick from, when the flow function is ambiguous */
   readonly choices: readonly string[] | undefined;
   /** a line the source view should show instead of the selected step's (where flow code failed) */
   readonly focus: CodeLocation | undefined;
+  /** the replay on load has been started for this trace: it happens once, whatever it answers */
+  readonly autoStarted: boolean;
+  /** bumped by requestReplay: the app shell runs a replay for each request (panels never run one themselves) */
+  readonly replayRequests: number;
+  requestReplay(): void;
   setFocus(focus: CodeLocation | undefined): void;
   openTrace(traceId: string): void;
   edit(file: string, text: string, original: string): void;
@@ -83,11 +106,15 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   timeoutMs: Number(load(TIMEOUT_KEY)) > 0 ? Number(load(TIMEOUT_KEY)) : DEFAULT_TIMEOUT_MS,
   contextText: undefined,
   run: { status: 'idle' },
+  baseline: undefined,
   choices: undefined,
   focus: undefined,
+  autoStarted: false,
+  replayRequests: 0,
+  requestReplay: () => set((s) => ({ replayRequests: s.replayRequests + 1 })),
   setFocus: (focus) => set({ focus }),
   openTrace: (traceId) =>
-    set({ traceId, edits: loadEdits(traceId), exportName: load(exportKey(traceId)) ?? undefined, contextText: undefined, run: { status: 'idle' }, choices: undefined, focus: undefined }),
+    set({ traceId, edits: loadEdits(traceId), exportName: load(exportKey(traceId)) ?? undefined, contextText: undefined, run: { status: 'idle' }, baseline: undefined, choices: undefined, focus: undefined, autoStarted: false }),
   edit: (file, text, original) => {
     const { traceId, edits } = get();
     const next = { ...edits };
@@ -111,6 +138,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
     save(TIMEOUT_KEY, String(ms));
   },
   setContextText: (text) => set({ contextText: text }),
-  setRun: (run) => set({ run }),
+  setRun: (run) =>
+    set((s) => ({ run, baseline: run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? run.report : s.baseline })),
   setChoices: (choices) => set({ choices })
 }));

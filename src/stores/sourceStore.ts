@@ -6,6 +6,11 @@ import { create } from 'zustand';
 export interface SourceFile {
   readonly name: string;
   readonly text: string;
+  /**
+   * 'link': the code arrived with a link or URL, not from the person's own files. Such code is
+   * shown, and runs only when the person presses Replay (no replay on load).
+   */
+  readonly origin?: 'link';
 }
 
 interface SourceState {
@@ -31,3 +36,8 @@ export const useSourceStore = create<SourceState>()((set) => ({
   setActiveFile: (name) => set({ activeFile: name }),
   clear: () => set({ files: [], activeFile: undefined })
 }));
+
+/** The files as the person sees them: the originals with their edits applied. */
+export function effectiveFiles(files: readonly SourceFile[], edits: Readonly<Record<string, string>>): SourceFile[] {
+  return files.map((f) => (edits[f.name] !== undefined ? { ...f, text: edits[f.name]! } : f));
+}

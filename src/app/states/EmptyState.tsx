@@ -1,7 +1,7 @@
 import { openDemo } from '../loading';
 import { useViewStore } from '../../stores/viewStore';
 import { useSourceStore } from '../../stores/sourceStore';
-import { pickFiles } from '../filePicker';
+import { pickFiles } from '../../components/filePicker';
 
 export function EmptyState() {
   const openDialog = useViewStore((s) => s.openDialog);

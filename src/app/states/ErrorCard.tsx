@@ -1,6 +1,6 @@
 import type { TraceProblem } from '../../core/trace/errors';
 import { useTraceStore } from '../../stores/traceStore';
-import { pickFiles } from '../filePicker';
+import { pickFiles } from '../../components/filePicker';
 import { writeHash } from '../stepHash';
 
 export function ErrorCard({ problem, fileName }: { problem: TraceProblem; fileName: string | undefined }) {

@@ -1,6 +1,9 @@
-// The selected step's details: its recorded result or error, and the trace's
-// initial input and context one click away.
+// The selected step's details: its recorded result or error and the value it
+// received (from the replay on load), the same after the person's replay set
+// beside the recorded run, and the trace's initial input and context one
+// click away.
 import type { TraceModel, TraceStep } from '../../core/trace/model';
+import type { ReplayReport } from '../../core/replay/report';
 import { formatMs, statusText, unrecordedReason } from '../../core/present/step-text';
 import { JsonValue } from '../../components/JsonValue';
 import { CopyButton } from '../../components/CopyButton';
@@ -11,6 +14,10 @@ import { PipelineView } from './PipelineView';
 import { ContextView } from './ContextView';
 import { replayStepOf } from '../../core/verdict/overlay';
 import { useReplayStore } from '../../stores/replayStore';
+import { useLastReplay, type LastReplay } from '../../stores/useLastReplay';
+import { useAutoReplayBlocker } from '../../stores/autoReplay';
+import { ReceivedView } from './ReceivedView';
+import { NowView, nowStatus } from './NowView';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -35,37 +42,93 @@ function valueOf(model: TraceModel, step: TraceStep, tab: InspectorTab, pipeline
   return step.kind === 'threw' ? { value: step.error, present: step.hasValue } : { value: step.result, present: step.hasValue };
 }
 
+/** Why there is no received value yet, in words that say what to do. */
+function NoReceived() {
+  const blocked = useAutoReplayBlocker();
+  const running = useReplayStore((s) => s.run.status === 'running');
+  const text = running
+    ? 'Replaying the flow to find the value this step received…'
+    : blocked === 'no-source'
+      ? "Add the flow's source file to see the value this step received."
+      : blocked === 'link'
+        ? 'This came with a link, so its code runs only when you press Replay. Replay to see the value this step received.'
+        : 'Replay the flow to see the value this step received.';
+  return <p className="text-[12px] text-muted" data-testid="no-received">{text}</p>;
+}
+
+/** The recorded step: what it answered, and what it received in production (the baseline replay). */
+function RecordedColumn({ step, baseline }: { step: TraceStep; baseline: ReplayReport | undefined }) {
+  return (
+    <div className="min-w-0 space-y-3">
+      <StepValue step={step} />
+      {baseline ? <ReceivedView step={step} report={baseline} /> : <NoReceived />}
+    </div>
+  );
+}
+
+function StepTab({ model, step, baseline, last }: { model: TraceModel; step: TraceStep; baseline: ReplayReport | undefined; last: LastReplay | undefined }) {
+  // After the person's own replay, the recorded run and the new one side by side.
+  if (last && !last.auto) {
+    return (
+      <div className="@container">
+        <div className="grid gap-4 @[560px]:grid-cols-2">
+          <section aria-label="Recorded" className="min-w-0">
+            <h3 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-muted">Recorded</h3>
+            <RecordedColumn step={step} baseline={baseline} />
+          </section>
+          <section aria-label="Replayed now" className="min-w-0 border-t border-line pt-3 @[560px]:border-l @[560px]:border-t-0 @[560px]:pl-4 @[560px]:pt-0">
+            <h3 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-muted">
+              Replayed now{last.stale && <span className="ml-1 normal-case text-warn">(stale: edited since)</span>}
+            </h3>
+            <NowView model={model} step={step} last={last} />
+          </section>
+        </div>
+      </div>
+    );
+  }
+  return <RecordedColumn step={step} baseline={baseline ?? last?.report} />;
+}
+
 export function Inspector({ model }: { model: TraceModel }) {
   const selected = useViewStore((s) => s.selected);
   const tab = useViewStore((s) => s.inspectorTab);
   const setTab = useViewStore((s) => s.setInspectorTab);
   const step = model.steps[selected];
-  const run = useReplayStore((s) => s.run);
-  const pipeline = run.status === 'done' && run.report && step ? replayStepOf(run.report, step.index) : undefined;
+  const last = useLastReplay();
+  const baseline = useReplayStore((s) => s.baseline);
+  const pipeline = last && step ? replayStepOf(last.report, step.index) : undefined;
   if (!step) return <section aria-label="Step details" className="h-full bg-panel p-3 text-muted">No step selected.</section>;
   const shown = valueOf(model, step, tab, pipeline);
-  const valueLabel = step.kind === 'threw' ? 'Error' : step.kind === 'decision' ? 'Decision' : 'Result';
+  const now = last && !last.auto ? nowStatus(last.report, step.index) : undefined;
   return (
     <section aria-label="Step details" className="flex h-full min-h-0 flex-col bg-panel">
       <header className="shrink-0 border-b border-line px-3 py-2">
         <div className="flex items-baseline gap-2">
           <h2 className={`truncate font-mono text-[13px] font-semibold ${step.threw ? 'text-err' : ''}`}>{step.command}</h2>
-          <span className="font-mono text-[11px] text-muted">{step.path !== undefined ? `path ${step.path}` : `entry ${step.index + 1}`}</span>
-          <span className="ml-auto font-mono text-[11px] text-muted">{formatMs(step.durationMs)}</span>
+          <span className="shrink-0 font-mono text-[11px] text-muted">{step.path !== undefined ? `path ${step.path}` : `entry ${step.index + 1}`}</span>
+          <span className="ml-auto shrink-0 font-mono text-[11px] text-muted">{formatMs(step.durationMs)}</span>
         </div>
-        <p className={`mt-0.5 text-[12px] ${step.threw ? 'text-err' : 'text-muted'}`}>
-          <span aria-hidden>{step.threw ? '✗ ' : step.kind === 'decision' ? '⑂ ' : '✓ '}</span>
-          {statusText(step)}
+        <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-[12px]">
+          <span className={step.threw ? 'text-err' : 'text-muted'}>
+            <span aria-hidden>{step.threw ? '✗ ' : step.kind === 'decision' ? '⑂ ' : '✓ '}</span>
+            {now ? 'recorded: ' : ''}
+            {statusText(step)}
+          </span>
+          {now && (
+            <span className={`font-medium ${now.tone}`} data-testid="step-now">
+              · now: {now.text}
+            </span>
+          )}
         </p>
       </header>
-      <div className="flex shrink-0 items-center justify-between border-b border-line px-2">
+      <div className="flex shrink-0 items-center justify-between gap-2 border-b border-line px-2">
         <Tabs
           idPrefix="inspector"
           label="Step details view"
           active={tab}
           onChange={setTab}
           tabs={[
-            { id: 'value', label: valueLabel },
+            { id: 'value', label: 'Step' },
             { id: 'pipeline', label: 'Pipeline' },
             { id: 'input', label: 'Input' },
             { id: 'context', label: 'Context' }
@@ -75,7 +138,7 @@ export function Inspector({ model }: { model: TraceModel }) {
       </div>
       <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${tab}`} tabIndex={0} className="min-h-0 flex-1 overflow-auto p-3">
         {tab === 'value' ? (
-          <StepValue step={step} />
+          <StepTab model={model} step={step} baseline={baseline} last={last} />
         ) : tab === 'pipeline' ? (
           <PipelineView step={step} />
         ) : tab === 'context' ? (

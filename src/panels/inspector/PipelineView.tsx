@@ -2,14 +2,14 @@
 // it, and what the step changed: `total: 120 → 0` is usually the bug.
 import type { TraceStep } from '../../core/trace/model';
 import { diffValues } from '../../core/present/diff';
-import { preview } from '../../core/present/step-text';
 import { replayStepOf } from '../../core/verdict/overlay';
 import { JsonValue } from '../../components/JsonValue';
-import { useReplayStore } from '../../stores/replayStore';
+import { ChangeList } from './ReceivedView';
+import { useLastReplay } from '../../stores/useLastReplay';
 
 export function PipelineView({ step }: { step: TraceStep }) {
-  const run = useReplayStore((s) => s.run);
-  const report = run.status === 'done' ? run.report : undefined;
+  const last = useLastReplay();
+  const report = last?.report;
   if (!report) {
     return <p className="text-[12px] text-muted">Replay the flow to see the pipeline&apos;s value before and after each step (Replay, or Ctrl+Enter).</p>;
   }
@@ -33,23 +33,7 @@ export function PipelineView({ step }: { step: TraceStep }) {
           {changes.length === 0 ? (
             <p className="text-[12px] text-muted">Nothing: the value passed on equals the value received.</p>
           ) : (
-            <ul className="mt-1 space-y-0.5 font-mono text-[12px]" aria-label="Pipeline changes">
-              {changes.map((c) => (
-                <li key={`${c.kind}:${c.path}`}>
-                  <span className="font-semibold">{c.path}</span>
-                  {': '}
-                  {c.kind === 'added' ? (
-                    <span className="text-ok">+ {preview(c.after)}</span>
-                  ) : c.kind === 'removed' ? (
-                    <span className="text-err">− {preview(c.before)}</span>
-                  ) : (
-                    <>
-                      <span className="text-err line-through decoration-1">{preview(c.before)}</span> → <span className="text-ok">{preview(c.after)}</span>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <ChangeList changes={changes} label="Pipeline changes" />
           )}
         </div>
       )}

@@ -1,10 +1,12 @@
 // The recording told the way pure-effect's timeTravel prints it, ready to
-// paste into the incident channel. Lines are virtualized: a 100,000-step
-// trace narrates to millions of lines.
-import { useMemo, useRef } from 'react';
+// paste into the incident channel. It follows the selected step: that step's
+// lines are marked and scrolled to the top. Lines are virtualized: a
+// 100,000-step trace narrates to millions of lines.
+import { useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceModel } from '../../core/trace/model';
-import { narrateRecording, narrationText } from '../../core/narration/recorded';
+import { narrateRecording } from '../../core/narration/recorded';
+import { printNarration, tagReplayNarration } from '../../core/narration/follow';
 import { CopyButton } from '../../components/CopyButton';
 import { useViewStore } from '../../stores/viewStore';
 import { useReplayStore } from '../../stores/replayStore';
@@ -13,13 +15,22 @@ const LINE_HEIGHT = 18;
 
 export function NarrationDrawer({ model }: { model: TraceModel }) {
   const run = useReplayStore((s) => s.run);
-  const replayed = run.status === 'done' ? run.report?.narration : undefined;
+  const selected = useViewStore((s) => s.selected);
+  const report = run.status === 'done' ? run.report : undefined;
+  const replayed = report?.narration;
   // After a replay, its own narration: exactly what timeTravel printed for the code as it is now.
-  const text = useMemo(() => (replayed ? replayed.join('\n') : narrationText(narrateRecording(model))), [model, replayed]);
-  const lines = useMemo(() => text.split('\n'), [text]);
+  const printed = useMemo(() => printNarration(report ? tagReplayNarration(report) : narrateRecording(model)), [model, report]);
+  const { lines, spans } = printed;
+  const text = useMemo(() => lines.join('\n'), [lines]);
   const close = () => useViewStore.getState().toggleNarration(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scrollRef.current, estimateSize: () => LINE_HEIGHT, overscan: 20 });
+  const span = spans.get(selected);
+  const spanStart = span?.[0];
+  useEffect(() => {
+    // Two lines of what came before stay in view, so the head shows from step 1.
+    if (spanStart !== undefined) virtualizer.scrollToOffset(Math.max(0, (spanStart - 2) * LINE_HEIGHT));
+  }, [spanStart, virtualizer]);
   return (
     <section aria-label="Narration" className="flex h-full min-h-0 flex-col bg-panel">
       <header className="flex h-8 shrink-0 items-center gap-2 border-b border-line px-2">
@@ -36,7 +47,12 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
       <div ref={scrollRef} tabIndex={0} aria-label="Narration text" className="min-h-0 flex-1 overflow-auto px-3 py-1 font-mono text-[12px]">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
-            <div key={item.index} className="absolute inset-x-0 whitespace-pre" style={{ top: item.start, height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px` }}>
+            <div
+              key={item.index}
+              className={`absolute inset-x-0 whitespace-pre ${span && item.index >= span[0] && item.index < span[1] ? 'bg-accent-soft' : ''}`}
+              data-current={span && item.index === span[0] ? 'step' : undefined}
+              style={{ top: item.start, height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px` }}
+            >
               {lines[item.index]}
             </div>
           ))}

@@ -3,7 +3,6 @@
 import { useEffect, useRef } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { useReplayStore } from '../../stores/replayStore';
-import { runReplay } from '../../app/replay';
 
 export function ExportPicker({ model }: { model: TraceModel }) {
   const choices = useReplayStore((s) => s.choices);
@@ -40,7 +39,7 @@ export function ExportPicker({ model }: { model: TraceModel }) {
                   className="w-full rounded border border-line px-2 py-1 text-left font-mono text-[13px] hover:bg-raised"
                   onClick={() => {
                     chooseExport(name);
-                    void runReplay(model);
+                    useReplayStore.getState().requestReplay();
                   }}
                 >
                   {name}

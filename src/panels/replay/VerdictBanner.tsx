@@ -5,7 +5,6 @@ import type { TraceModel } from '../../core/trace/model';
 import { useReplayStore } from '../../stores/replayStore';
 import { useViewStore } from '../../stores/viewStore';
 import { productionOutcome } from '../../core/verdict/verdict';
-import { JsonValue } from '../../components/JsonValue';
 import { outcomeText, verdictText, type VerdictTone } from './verdictText';
 import type { ReplayFailure } from '../../stores/replayStore';
 import { RefusedList } from './RefusedList';
@@ -45,6 +44,9 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
   const run = useReplayStore((s) => s.run);
   const select = useViewStore((s) => s.select);
   if (run.status === 'idle') return null;
+  // The replay on load is quiet: the toolbar says it runs, and a reproduced recording needs no action.
+  if (run.status === 'running' && run.auto) return null;
+  if (run.status === 'done' && run.auto && run.verdict?.kind === 'reproduced') return null;
   if (run.status === 'running') {
     return (
       <div role="status" className="border-b border-line bg-panel px-3 py-1.5 text-[12px] text-muted">
@@ -65,6 +67,7 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
   const text = verdictText(run.verdict, model, report.unreached);
   const verdict = run.verdict;
   const jumpTo = verdict.kind === 'diverged' ? verdict.entryIndex : verdict.kind === 'flow-error' ? undefined : report.unreached[0];
+  const replayedText = report.result ? outcomeText(report.result) : `rejected: ${report.rejection?.text.name ?? 'error'}`;
   const rejectionWhere = report.rejection?.location ? `${report.rejection.location.file}:${report.rejection.location.line}:${report.rejection.location.column}` : undefined;
   return (
     <section aria-label="Replay verdict" data-verdict={verdict.kind} className={`border-b px-3 py-1.5 text-[12px] ${TONE[text.tone]}`}>
@@ -87,19 +90,17 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
         )}
       </div>
       <RefusedList refused={result.refused} />
-      <details className="mt-1 text-fg">
-        <summary className="cursor-pointer text-[11px] text-muted">Recorded and replayed outcomes</summary>
-        <div className="mt-1 grid grid-cols-2 gap-3 pb-1">
-          <div>
-            <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">Production (recorded)</p>
-            <p className="font-mono">{outcomeText(productionOutcome(model.outcome, run.edited ? undefined : report) ?? (verdict.kind === 'changed' ? verdict.production : undefined))}</p>
-          </div>
-          <div>
-            <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">Replayed now</p>
-            {report.result ? <JsonValue value={report.result.type === 'Success' ? report.result.value : report.result.error} label="replayed outcome" /> : <p className="font-mono">rejected</p>}
-          </div>
-        </div>
-      </details>
+      {/* Both outcomes in plain sight: a verdict is only believed next to what it compares. */}
+      <dl className="mt-0.5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 text-[11.5px] text-fg" aria-label="Recorded and replayed outcomes">
+        <dt className="text-muted">Recorded</dt>
+        <dd className="truncate font-mono" data-testid="outcome-recorded">
+          {outcomeText(productionOutcome(model.outcome, run.edited ? undefined : report) ?? (verdict.kind === 'changed' ? verdict.production : undefined))}
+        </dd>
+        <dt className="text-muted">Replayed now</dt>
+        <dd className="truncate font-mono" data-testid="outcome-replayed" title={replayedText}>
+          {replayedText}
+        </dd>
+      </dl>
     </section>
   );
 }

@@ -7,9 +7,10 @@ import { CodeEditor } from '../../editor/CodeEditor';
 import { useSourceStore } from '../../stores/sourceStore';
 import { useViewStore } from '../../stores/viewStore';
 import { useReplayStore } from '../../stores/replayStore';
-import { pickFiles } from '../../app/filePicker';
+import { pickFiles } from '../../components/filePicker';
 import { useSourceModel } from './useSourceModel';
 import { ReplayToolbar } from './ReplayToolbar';
+import { useAutoReplayBlocker } from '../../stores/autoReplay';
 
 function NoSource() {
   const openDialog = useViewStore((s) => s.openDialog);
@@ -39,6 +40,7 @@ export function SourcePanel({ model, theme }: { model: TraceModel | undefined; t
   const setActiveFile = useSourceStore((s) => s.setActiveFile);
   const edit = useReplayStore((s) => s.edit);
   const selected = useViewStore((s) => s.selected);
+  const blocked = useAutoReplayBlocker();
   // Choosing a step takes the view back from a failure's line to that step's Command.
   useEffect(() => {
     useReplayStore.getState().setFocus(undefined);
@@ -55,7 +57,7 @@ export function SourcePanel({ model, theme }: { model: TraceModel | undefined; t
         <NoSource />
       ) : (
         <>
-          {model && <ReplayToolbar model={model} />}
+          {model && <ReplayToolbar model={model} blocked={blocked} />}
           <div className="min-h-0 flex-1">
             <CodeEditor
               files={files}

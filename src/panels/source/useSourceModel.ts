@@ -1,18 +1,25 @@
 // Where each Command of the trace lives in the flow's source, and what the
-// editor draws: the selected step's line, a mark per Command line with how
-// often it ran and a hint of its recorded value, and after a replay the line
-// where the flow diverged. Locations from the running code (a replay)
-// replace the static guesses.
+// editor draws: the selected step's line with a note under it (what it did,
+// what it received), a mark per Command with how often it ran, and after the
+// person's replay what each Command did then, beside what was recorded.
+//
+// One anchor per Command, kept: the line that defines it, found in the code
+// as it is on screen, so marks follow edits. Only a Command the text does not
+// name (an inline one) falls back to where the replay saw it built. Marks
+// drawn from a replay say they are stale once the code is edited after it.
 import { useMemo } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import { locateAll, type SourceLocation } from '../../core/source/locate';
+import { lineMap } from '../../core/source/lineMap';
 import { errorSummary, preview } from '../../core/present/step-text';
-import type { ReplayReport } from '../../core/replay/report';
-import { useSourceStore } from '../../stores/sourceStore';
+import { diffValues } from '../../core/present/diff';
+import type { CodeLocation, ReplayReport } from '../../core/replay/report';
+import { replayOverlay, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../../core/verdict/overlay';
+import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/sourceStore';
 import { useViewStore } from '../../stores/viewStore';
 import { useReplayStore } from '../../stores/replayStore';
-import { effectiveFiles } from '../../app/replay';
-import type { EditorMarker } from '../../editor/types';
+import { useLastReplay, type LastReplay } from '../../stores/useLastReplay';
+import type { EditorHighlight, EditorMarker } from '../../editor/types';
 
 const HINT_LENGTH = 48;
 
@@ -23,16 +30,52 @@ function valueHint(step: TraceStep): string {
   return `= ${text}`;
 }
 
-const clip = (text: string) => (text.length > HINT_LENGTH ? `${text.slice(0, HINT_LENGTH - 1)}…` : text);
+const clip = (text: string, length = HINT_LENGTH) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 
-/** Command name -> where the running code built it, from the last replay. */
-function replayLocations(report: ReplayReport | undefined, fileNames: ReadonlySet<string>): Record<string, SourceLocation> {
+/** A replay's location, moved to where its line is in the code on screen. */
+function follow(loc: CodeLocation, last: LastReplay, files: readonly SourceFile[]): CodeLocation | undefined {
+  const now = files.find((f) => f.name === loc.file);
+  const then = last.files.find((f) => f.name === loc.file);
+  if (!now) return undefined;
+  return then ? { ...loc, line: lineMap(then.text, now.text)(loc.line) } : loc;
+}
+
+/** Command name -> where the replay saw it built, for Commands the text does not name. */
+function replayLocations(last: LastReplay | undefined, files: readonly SourceFile[]): Record<string, SourceLocation> {
   const out: Record<string, SourceLocation> = {};
-  for (const step of report?.steps ?? []) {
-    if (step.type !== 'Command' || !step.location || out[step.name] || !fileNames.has(step.location.file)) continue;
-    out[step.name] = { ...step.location, how: 'call' };
+  for (const step of last?.report.steps ?? []) {
+    // Only Commands the trace recorded get a mark; one it lacks is the fault's own mark below.
+    if (step.type !== 'Command' || step.status !== 'answered' || !step.location || out[step.name]) continue;
+    const loc = follow(step.location, last!, files);
+    if (loc) out[step.name] = { ...loc, how: 'call' };
   }
   return out;
+}
+
+/** How each Command fared in the person's replay: 'replayed' if any of its runs was, else unreached or diverged. */
+function nowByCommand(model: TraceModel, report: ReplayReport): Record<string, 'replayed' | 'never reached' | 'diverged'> {
+  const status = replayOverlay(report, model.steps.length);
+  const out: Record<string, 'replayed' | 'never reached' | 'diverged'> = {};
+  model.steps.forEach((s, i) => {
+    const st = status[i];
+    const word = st === STEP_REPLAYED ? 'replayed' : st === STEP_UNREACHED ? 'never reached' : st === STEP_PARADOX ? 'diverged' : undefined;
+    if (!word || out[s.command] === 'replayed') return;
+    if (!out[s.command] || word === 'replayed' || word === 'diverged') out[s.command] = word;
+  });
+  return out;
+}
+
+/** What the step before the selected one changed in the value it received: `total: 0`. */
+function receivedHint(report: ReplayReport | undefined, step: TraceStep): string | undefined {
+  if (!report) return undefined;
+  const at = report.steps.findIndex((s) => s.entryIndex === step.index);
+  const here = report.steps[at];
+  const prev = report.steps[at - 1];
+  if (!here?.hasBefore) return undefined;
+  if (!prev?.hasBefore) return `received ${clip(preview(here.before), 80)}`;
+  const changes = diffValues(prev.before, here.before).slice(0, 3);
+  if (!changes.length) return undefined;
+  return `received ${changes.map((c) => `${c.path}: ${c.kind === 'removed' ? '(removed)' : clip(preview(c.after), 40)}`).join(', ')}`;
 }
 
 export function useSourceModel(model: TraceModel | undefined) {
@@ -41,52 +84,79 @@ export function useSourceModel(model: TraceModel | undefined) {
   const selected = useViewStore((s) => s.selected);
   const edits = useReplayStore((s) => s.edits);
   const focus = useReplayStore((s) => s.focus);
-  const run = useReplayStore((s) => s.run);
-  const report = run.status === 'done' ? run.report : undefined;
+  const baseline = useReplayStore((s) => s.baseline);
+  const last = useLastReplay();
   const files = useMemo(() => effectiveFiles(originals, edits), [originals, edits]);
+  // The person's own replay is set beside the recording; the replay on load only fills in values.
+  const mine = last && !last.auto ? last : undefined;
 
   const locations = useMemo(() => {
     if (!model || !files.length) return {};
     const names = Object.keys(model.commands).filter((n) => n !== 'Parallel' && n !== 'anonymous');
-    return { ...locateAll(files, names), ...replayLocations(report, new Set(files.map((f) => f.name))) };
-  }, [model, files, report]);
+    return { ...replayLocations(last, files), ...locateAll(files, names) };
+  }, [model, files, last]);
 
   const step = model?.steps[selected];
+  const now = useMemo(() => (model && mine ? nowByCommand(model, mine.report) : undefined), [model, mine]);
 
   const markers = useMemo<EditorMarker[]>(() => {
     if (!model) return [];
+    const stale = mine?.stale ? ' (stale: edited since the replay)' : '';
     // The first recorded step of each Command gives its hint, unless the selected step is one of its runs.
     const firstStep: Record<string, TraceStep> = {};
     for (const s of model.steps) if (s.kind !== 'decision' && !firstStep[s.command]) firstStep[s.command] = s;
-    const out: EditorMarker[] = Object.entries(locations).map(([name, loc]) => {
-      const stats = model.commands[name]!;
+    const out: EditorMarker[] = Object.entries(locations).flatMap(([name, loc]) => {
+      const stats = model.commands[name];
+      if (!stats) return [];
       const tone = stats.threw === 0 ? 'ok' : stats.threw === stats.count ? 'error' : 'mixed';
+      const recorded = stats.threw === 0 ? `✓ ${stats.count}×` : stats.threw === stats.count ? `✗ ${stats.count}×` : `${stats.count}× · ✗ ${stats.threw}×`;
+      const nowText = now?.[name];
+      if (nowText) {
+        const was = stats.threw === 0 ? 'returned' : stats.threw === stats.count ? 'threw' : `threw ${stats.threw} of ${stats.count}`;
+        const badge = `recorded: ${was} · now: ${nowText}${mine?.stale ? ' (stale)' : ''}`;
+        return { file: loc.file, line: loc.line, tone, label: `${name}: ${badge}${stale}`, badge, stale: Boolean(mine?.stale), now: nowText === 'never reached' ? 'unreached' : 'ran' };
+      }
       const label = `${name} ran ${stats.count}×${stats.threw ? ` · threw ${stats.threw}×` : ' · always returned'}`;
-      const count = stats.threw === 0 ? `✓ ${stats.count}×` : stats.threw === stats.count ? `✗ ${stats.count}×` : `${stats.count}× · ✗ ${stats.threw}×`;
       const hintStep = step && step.command === name ? step : firstStep[name];
-      const badge = hintStep ? `${count}  ${clip(valueHint(hintStep))}` : count;
+      const badge = hintStep ? `${recorded}  ${clip(valueHint(hintStep))}` : recorded;
       return { file: loc.file, line: loc.line, tone, label, badge };
     });
-    const rejection = report?.rejection;
-    if (rejection?.location) {
+    const rejection = mine?.report.rejection ?? last?.report.rejection;
+    const rejectionAt = rejection?.location && last ? follow(rejection.location, last, files) : undefined;
+    if (rejection && rejectionAt) {
       const text = `${rejection.text.name}: ${rejection.text.message}`;
-      out.push({ file: rejection.location.file, line: rejection.location.line, tone: 'paradox', label: `The replay stopped here. ${text}`, badge: `✗ ${clip(text)}` });
+      out.push({ file: rejectionAt.file, line: rejectionAt.line, tone: 'paradox', label: `The replay stopped here. ${text}${last?.stale ? ' (stale: edited since the replay)' : ''}`, badge: `✗ ${clip(text)}`, stale: Boolean(last?.stale) });
     }
+    const report = last?.report;
     const paradox = report?.steps.find((s) => s.status === 'paradox' && s.location);
-    if (paradox?.location && report?.fault) {
-      out.push({ file: paradox.location.file, line: paradox.location.line, tone: 'paradox', label: report.fault.message, badge: `≠ diverged: the trace recorded ${String(report.fault.expected ?? '?')} here` });
+    const paradoxAt = paradox?.location && last ? follow(paradox.location, last, files) : undefined;
+    if (paradoxAt && report?.fault) {
+      out.push({ file: paradoxAt.file, line: paradoxAt.line, tone: 'paradox', label: report.fault.message, badge: `≠ diverged: the trace recorded ${String(report.fault.expected ?? '?')} here`, stale: Boolean(last?.stale) });
     }
     return out;
-  }, [model, locations, report, step]);
+  }, [model, locations, last, mine, now, step, files]);
 
   // On the step where the replay diverged, show the code that asked for something else.
+  const report = last?.report;
   const paradoxStep = report?.fault?.kind === 'TimeParadox' && step && report.fault.entryIndex === step.index ? report.steps.find((s) => s.status === 'paradox') : undefined;
-  const location = paradoxStep?.location ?? (step ? locations[step.command] : undefined);
-  const tone = paradoxStep || step?.threw ? ('error' as const) : ('info' as const);
-  const highlight = focus
-    ? { file: focus.file, line: focus.line, tone: 'error' as const }
+  const paradoxLoc = paradoxStep?.location && last ? follow(paradoxStep.location, last, files) : undefined;
+  const location = paradoxLoc ?? (step ? locations[step.command] : undefined);
+  const stepNow = step && mine && !mine.stale ? now?.[step.command] : undefined;
+  // After a fix, a step that is now never reached is not an error on screen any more.
+  const tone = paradoxLoc ? ('error' as const) : stepNow === 'never reached' ? ('info' as const) : step?.threw ? ('error' as const) : ('info' as const);
+  const note = step && step.kind !== 'decision' ? stepNote(step, stepNow, receivedHint(baseline ?? last?.report, step)) : undefined;
+  const highlight: EditorHighlight | undefined = focus
+    ? { file: focus.file, line: focus.line, tone: 'error' }
     : location && step
-      ? { file: location.file, line: location.line, tone }
+      ? { file: location.file, line: location.line, tone, ...(note ? { note } : {}) }
       : undefined;
   return { files, originals, activeFile: activeFile ?? files[0]?.name, step, highlight, markers, located: location !== undefined };
+}
+
+/** The words under the selected line: what the step did, then what it received. */
+function stepNote(step: TraceStep, now: string | undefined, received: string | undefined): string {
+  const did = step.kind === 'threw' ? `✗ ${valueHint(step)}` : step.kind === 'unrecorded' ? `? ${valueHint(step)}` : `✓ returned ${valueHint(step).slice(2)}`;
+  const parts = [now ? `recorded: ${did} · now: ${now}` : did];
+  if (received) parts.push(received);
+  return `${step.command} ${parts.join(' · ')}`;
 }

@@ -1,7 +1,7 @@
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import { formatMs, statusText } from '../../core/present/step-text';
 import { Icon, type IconName } from '../../components/Icon';
-import { overlayLabel, STEP_NOT_REPLAYED, STEP_PARADOX, STEP_UNREACHED, type StepReplayStatus } from '../../core/verdict/overlay';
+import { overlayLabel, STEP_NOT_REPLAYED, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED, type StepReplayStatus } from '../../core/verdict/overlay';
 
 const ICON: Record<TraceStep['kind'], IconName> = { returned: 'ok', threw: 'threw', decision: 'fork', unrecorded: 'unknown' };
 
@@ -27,19 +27,34 @@ export function stepLabel(step: TraceStep, replay: StepReplayStatus = STEP_NOT_R
   return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}${replayed}`;
 }
 
-export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED }: {
+/** The step in the last replay, in words on the row: recorded and replayed side by side. */
+function NowChip({ replay, stale }: { replay: StepReplayStatus; stale: boolean }) {
+  const faded = stale ? 'opacity-60 border-dashed' : '';
+  const title = stale ? 'From the replay before your last edit: replay again to update' : undefined;
+  if (replay === STEP_REPLAYED) return <span title={title ?? 'Replayed: got its recorded answer'} className={`min-w-0 truncate rounded-sm border border-ok/50 px-1 text-[10px] text-ok ${faded}`}>↻ replayed</span>;
+  if (replay === STEP_UNREACHED) return <span title={title ?? 'Never reached in the last replay'} className={`min-w-0 truncate rounded-sm border border-dashed border-muted px-1 text-[10px] text-muted ${stale ? 'opacity-60' : ''}`}>○ unreached</span>;
+  if (replay === STEP_PARADOX) return <span title={title} className={`min-w-0 truncate rounded-sm bg-paradox-soft px-1 text-[10px] font-semibold uppercase text-paradox ${faded}`}>≠ diverged</span>;
+  return null;
+}
+
+const BAR_WIDTH = 40;
+
+export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED, quiet = false, stale = false }: {
   model: TraceModel;
   step: TraceStep;
   selected: boolean;
   folded: boolean;
   onToggleFold?: () => void;
   replay?: StepReplayStatus;
+  /** the replay on load: only what it could not replay is marked */
+  quiet?: boolean;
+  stale?: boolean;
 }) {
-  const bar = model.maxDurationMs > 0 && step.durationMs !== undefined ? Math.max(2, (step.durationMs / model.maxDurationMs) * 64) : 0;
+  const bar = model.maxDurationMs > 0 && step.durationMs !== undefined ? Math.max(2, (step.durationMs / model.maxDurationMs) * BAR_WIDTH) : 0;
   const lane = laneTag(step);
   return (
     <div
-      className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : ''} ${replay === STEP_UNREACHED ? 'opacity-55' : ''} ${replay === STEP_PARADOX ? 'shadow-[inset_0_0_0_1.5px_var(--ts-paradox-fg)]' : ''}`}
+      className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : ''} ${replay === STEP_UNREACHED ? 'opacity-70' : ''} ${replay === STEP_PARADOX ? 'shadow-[inset_0_0_0_1.5px_var(--ts-paradox-fg)]' : ''}`}
       style={{ paddingLeft: 6 + step.depth * 14 }}
     >
       {step.depth > 0 && <span aria-hidden className="absolute inset-y-0 border-l border-line" style={{ left: step.depth * 14 - 4 }} />}
@@ -59,16 +74,17 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
           {folded ? '▸' : '▾'}
         </button>
       ) : null}
-      <span className={`min-w-0 truncate font-mono ${step.threw ? 'font-semibold text-err' : ''}`}>{step.kind === 'decision' ? 'Parallel' : step.command}</span>
+      {/* The name is what the row is for: it keeps its width, and the tags after it give way first. */}
+      <span className={`min-w-[4ch] shrink-0 truncate font-mono ${step.threw ? 'font-semibold text-err' : ''}`} style={{ maxWidth: '60%' }}>{step.kind === 'decision' ? 'Parallel' : step.command}</span>
       {step.kind === 'decision' && <span className="truncate text-[11px] text-muted">{step.decision?.cancelled ? (typeof step.decision.branch === 'number' ? `cancelled by branch ${step.decision.branch}` : 'cancelled from outside') : 'all done'}</span>}
-      {step.threw && <span className="shrink-0 rounded-sm bg-err-soft px-1 text-[10px] font-semibold uppercase tracking-wide text-err">threw</span>}
+      {step.threw && <span className="min-w-0 truncate rounded-sm bg-err-soft px-1 text-[10px] font-semibold uppercase tracking-wide text-err">threw</span>}
       {step.kind === 'unrecorded' && <span className="shrink-0 rounded-sm bg-warn-soft px-1 text-[10px] font-semibold uppercase text-warn">unrecorded</span>}
-      {replay === STEP_UNREACHED && <span className="shrink-0 rounded-sm border border-dashed border-muted px-1 text-[10px] uppercase text-muted">unreached</span>}
-      {replay === STEP_PARADOX && <span className="shrink-0 rounded-sm bg-paradox-soft px-1 text-[10px] font-semibold uppercase text-paradox">≠ diverged</span>}
+      {!(quiet && replay === STEP_REPLAYED) && <NowChip replay={replay} stale={stale} />}
       <span className="ml-auto flex shrink-0 items-center gap-1.5">
         {lane && step.lanes[step.lanes.length - 1]?.kind !== 'branch' && <span className="font-mono text-[10px] text-muted">{lane}</span>}
-        <span className="font-mono text-[11px] text-muted">{step.path ?? `#${step.index + 1}`}</span>
-        <span className="flex w-16 justify-start" title={formatMs(step.durationMs)}>
+        <span className="hidden font-mono text-[11px] text-muted @[400px]:inline">{step.path ?? `#${step.index + 1}`}</span>
+        <span className="w-14 text-right font-mono text-[11px] tabular-nums text-muted">{formatMs(step.durationMs)}</span>
+        <span aria-hidden className="flex w-10 justify-start" title="duration, to the scale of the slowest step">
           <span className={`h-1.5 rounded-sm ${step.threw ? 'bg-err' : 'bg-muted/60'}`} style={{ width: bar }} />
         </span>
       </span>

@@ -31,14 +31,14 @@ export function Timeline({ model }: { model: TraceModel }) {
 
   const total = model.steps.length;
   return (
-    <section aria-labelledby="steps-heading" className="flex h-full min-h-0 flex-col bg-panel">
+    <section aria-labelledby="steps-heading" className="flex max-h-full min-h-0 flex-col bg-panel">
       <header className="flex h-8 shrink-0 items-center justify-between border-b border-line px-2">
         <h2 id="steps-heading" className="text-xs font-semibold uppercase tracking-wide text-muted">
           Steps
         </h2>
-        <span className="font-mono text-xs text-muted">
-          {total.toLocaleString('en-US')}
-          {model.errorSteps.length > 0 && <span className="ml-2 text-err">✗ {model.errorSteps.length}</span>}
+        <span className="text-xs text-muted" data-testid="steps-count">
+          {total.toLocaleString('en-US')} {total === 1 ? 'step' : 'steps'}
+          {model.errorSteps.length > 0 && <span className="text-err"> · {model.errorSteps.length.toLocaleString('en-US')} threw</span>}
         </span>
       </header>
       <div
@@ -47,7 +47,7 @@ export function Timeline({ model }: { model: TraceModel }) {
         aria-label="Steps"
         tabIndex={0}
         aria-activedescendant={selectedRow >= 0 ? `step-option-${selected}` : undefined}
-        className="relative min-h-0 flex-1 overflow-auto text-[12.5px] outline-offset-[-2px]"
+        className="@container relative min-h-0 overflow-auto text-[12.5px] outline-offset-[-2px]"
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
@@ -76,12 +76,12 @@ export function Timeline({ model }: { model: TraceModel }) {
                 aria-selected={isSelected}
                 aria-posinset={step.index + 1}
                 aria-setsize={total}
-                aria-label={stepLabel(step, overlay?.[step.index] as StepReplayStatus | undefined)}
+                aria-label={stepLabel(step, overlay?.status[step.index] as StepReplayStatus | undefined)}
                 style={style}
                 className={`cursor-default select-none ${isSelected ? 'shadow-[inset_3px_0_0_var(--ts-accent)]' : 'hover:bg-raised'}`}
                 onClick={() => select(step.index)}
               >
-                <StepRow model={model} step={step} replay={overlay?.[step.index] as StepReplayStatus | undefined} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
+                <StepRow model={model} step={step} replay={overlay?.status[step.index] as StepReplayStatus | undefined} quiet={overlay?.quiet ?? false} stale={overlay?.stale ?? false} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
               </div>
             );
           })}
