@@ -14,6 +14,7 @@ import { useThemeSync } from './useThemeSync';
 import { useKeyboard } from './useKeyboard';
 import { useStepHash } from './useStepHash';
 import { useReplayWarmUp } from './useReplayWarmUp';
+import { useSessionPersistence } from '../persist/useSessionPersistence';
 import { useAutoReplay, useReplayRequests } from './useAutoReplay';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
@@ -100,6 +101,7 @@ export function App() {
   const active = useActiveTrace();
   const model = active.status === 'ready' ? active.model : undefined;
   useTraceUrlParam();
+  useSessionPersistence();
   useKeyboard(model);
   useStepHash(model);
   useReplayWarmUp();

@@ -4,6 +4,7 @@ import { useViewStore } from '../stores/viewStore';
 import { useThemeStore } from '../stores/themeStore';
 import { formatMs } from '../core/present/step-text';
 import { openFiles } from './loading';
+import { ForgetButton } from './ForgetButton';
 import { ACCEPTED_FILES, FILE_INPUT_ID, pickFiles } from '../components/filePicker';
 
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
@@ -50,6 +51,7 @@ export function Header({ active }: { active: LocalLoad }) {
             ← All traces
           </button>
         )}
+        <ForgetButton />
         <input
           id={FILE_INPUT_ID}
           type="file"

@@ -6,7 +6,8 @@ import { useTraceStore } from '../stores/traceStore';
 import { useSourceStore, type SourceFile } from '../stores/sourceStore';
 import { parseInWorker } from '../worker/parseClient';
 import { useViewStore } from '../stores/viewStore';
-import { clearStepHash } from './stepHash';
+import { clearStepHash, writeHash } from './stepHash';
+import { noteOpened } from '../persist/pending';
 
 const SOURCE_FILE = /\.(m?[jt]sx?|c[jt]s)$/i;
 
@@ -31,13 +32,24 @@ function forgetTraceUrl() {
   window.history.replaceState(null, '', url);
 }
 
-export async function openTraceBlob(blob: Blob, fileName: string): Promise<void> {
+export interface OpenOptions {
+  /** what the loading view says (a restored session says "Restoring …") */
+  readonly label?: string;
+  /** the step to open at (0-based), instead of where a new trace opens: a restored session's place */
+  readonly startAt?: number;
+}
+
+export async function openTraceBlob(blob: Blob, fileName: string, options: OpenOptions = {}): Promise<void> {
   const { setLocal, local } = useTraceStore.getState();
   forgetTraceUrl();
+  // The original bytes, for the session saver to keep in this browser once they parse.
+  noteOpened(blob, fileName);
   // Remember where you were, for "Back to …" should this file turn out bad; the new trace starts at step 1.
   if (local.status === 'ready') useTraceStore.setState({ lastReadyStep: useViewStore.getState().selected });
-  clearStepHash();
-  setLocal({ status: 'loading', label: `Reading ${fileName}`, progress: undefined });
+  // useStepHash opens the trace at the fragment's step, so a restore puts its step there.
+  if (options.startAt === undefined) clearStepHash();
+  else writeHash(options.startAt);
+  setLocal({ status: 'loading', label: options.label ?? `Reading ${fileName}`, progress: undefined });
   try {
     const result = await parseInWorker(blob, fileName, (progress) => {
       const current = useTraceStore.getState().local;
