@@ -46,7 +46,7 @@ export class ReplayPage {
     await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
     // Monaco 0.57 takes input through an EditContext, not a textarea: click into the text to focus it
     // (on a line of code: the middle of the editor may be the selected step's note, which is no text).
-    await this.page.locator('[data-testid="monaco-host"] .monaco-editor .view-lines .view-line').first().click();
+    await this.page.getByTestId('monaco-host').click({ position: { x: 120, y: 10 } });
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.press('ControlOrMeta+V');
   }

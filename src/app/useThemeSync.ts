@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { resolvedTheme, useThemeStore } from '../stores/themeStore';
 
 /** Keeps <html data-theme> in step with the choice and the OS setting. */
@@ -11,7 +11,8 @@ export function useThemeSync(): 'dark' | 'light' {
     media.addEventListener('change', onChange);
     return () => media.removeEventListener('change', onChange);
   }, [setOsDark]);
-  useEffect(() => {
+  // A layout effect, so the tokens have switched before any panel's effect reads them (the editor's theme).
+  useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   return theme;

@@ -63,15 +63,17 @@ export function useNoteZone(instance: RefObject<{ readonly editor: Editor } | nu
     const editor = instance.current?.editor;
     if (!editor || line === undefined || !note) return;
     let zoneId: string | undefined;
+    // Monaco sizes a zone's own node to the scrollable width, so the band is a child with a width of its own.
     const dom = document.createElement('div');
-    dom.className = `ts-note${tone === 'error' ? ' ts-note-error' : ''}`;
-    dom.setAttribute('data-testid', 'step-note');
-    dom.textContent = note;
+    const band = dom.appendChild(document.createElement('div'));
+    band.className = `ts-note${tone === 'error' ? ' ts-note-error' : ''}`;
+    band.setAttribute('data-testid', 'step-note');
+    band.textContent = note;
     const place = () => {
       const info = editor.getLayoutInfo();
       // Zones span the scrollable width (long lines make it wide): wrap to the visible width instead.
       const width = info.contentWidth - info.verticalScrollbarWidth;
-      dom.style.width = `${width}px`;
+      band.style.width = `${width}px`;
       const height = noteLines(note, width, NOTE_FONT) * 17 + 4;
       editor.changeViewZones((zones) => {
         if (zoneId) zones.removeZone(zoneId);

@@ -77,14 +77,14 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
       {/* The name is what the row is for: it keeps its width, and the tags after it give way first. */}
       <span className={`min-w-[4ch] shrink-0 truncate font-mono ${step.threw ? 'font-semibold text-err' : ''}`} style={{ maxWidth: '60%' }}>{step.kind === 'decision' ? 'Parallel' : step.command}</span>
       {step.kind === 'decision' && <span className="truncate text-[11px] text-muted">{step.decision?.cancelled ? (typeof step.decision.branch === 'number' ? `cancelled by branch ${step.decision.branch}` : 'cancelled from outside') : 'all done'}</span>}
-      {step.threw && <span className="min-w-0 truncate rounded-sm bg-err-soft px-1 text-[10px] font-semibold uppercase tracking-wide text-err">threw</span>}
+      {step.threw && <span className="shrink-0 rounded-sm bg-err-soft px-1 text-[10px] font-semibold uppercase tracking-wide text-err">threw</span>}
       {step.kind === 'unrecorded' && <span className="shrink-0 rounded-sm bg-warn-soft px-1 text-[10px] font-semibold uppercase text-warn">unrecorded</span>}
       {!(quiet && replay === STEP_REPLAYED) && <NowChip replay={replay} stale={stale} />}
       <span className="ml-auto flex shrink-0 items-center gap-1.5">
         {lane && step.lanes[step.lanes.length - 1]?.kind !== 'branch' && <span className="font-mono text-[10px] text-muted">{lane}</span>}
         <span className="hidden font-mono text-[11px] text-muted @[400px]:inline">{step.path ?? `#${step.index + 1}`}</span>
         <span className="w-14 text-right font-mono text-[11px] tabular-nums text-muted">{formatMs(step.durationMs)}</span>
-        <span aria-hidden className="flex w-10 justify-start" title="duration, to the scale of the slowest step">
+        <span aria-hidden className="hidden w-10 justify-start @[440px]:flex" title="duration, to the scale of the slowest step">
           <span className={`h-1.5 rounded-sm ${step.threw ? 'bg-err' : 'bg-muted/60'}`} style={{ width: bar }} />
         </span>
       </span>
