@@ -25,8 +25,8 @@ describe('marksForFile', () => {
       'flow.ts'
     );
     expect(marks).toEqual([
-      { line: 3, tone: 'ok', labels: ['a ran 1×'], badges: [] },
-      { line: 9, tone: 'mixed', labels: ['b ran 1×', 'c threw 1×'], badges: [] }
+      { line: 3, tone: 'ok', labels: ['a ran 1×'], badges: [], stale: false, unreached: false },
+      { line: 9, tone: 'mixed', labels: ['b ran 1×', 'c threw 1×'], badges: [], stale: false, unreached: false }
     ]);
   });
 
@@ -98,5 +98,31 @@ describe('badges after a marked line', () => {
   });
   it('are left out when the line end is unknown', () => {
     expect(buildDecorations({ file: 'flow.ts', markers }).some((d) => d.options.after)).toBe(false);
+  });
+});
+
+describe('marks from a replay', () => {
+  it('are faded while the code has been edited since, on the glyph and the badge', () => {
+    const out = buildDecorations({
+      file: 'flow.ts',
+      markers: [{ file: 'flow.ts', line: 4, tone: 'error', label: 'x', badge: 'recorded: threw · now: replayed (stale)', stale: true }],
+      lineEnd: () => 30
+    });
+    expect(out[0]!.options.glyphMarginClassName).toBe('ts-glyph ts-glyph-error ts-stale');
+    expect(out[1]!.options.after?.inlineClassName).toBe('ts-badge ts-badge-error ts-stale');
+  });
+
+  it('grey a line whose Command was never reached, unless another Command on it ran', () => {
+    const unreached = { file: 'flow.ts', line: 4, tone: 'error' as const, label: 'x', now: 'unreached' as const };
+    expect(marksForFile([unreached], 'flow.ts')[0]).toMatchObject({ unreached: true, stale: false });
+    expect(marksForFile([unreached, { ...unreached, label: 'y', now: 'ran' }], 'flow.ts')[0]).toMatchObject({ unreached: false });
+  });
+
+  it('leave the badge off the selected line when its note says it all', () => {
+    const markers = [{ file: 'flow.ts', line: 4, tone: 'error' as const, label: 'x', badge: '✗ 1×' }];
+    const noted = buildDecorations({ file: 'flow.ts', markers, highlight: { file: 'flow.ts', line: 4, tone: 'error', note: 'x threw' }, lineEnd: () => 30 });
+    expect(noted.some((d) => d.options.after)).toBe(false);
+    const plain = buildDecorations({ file: 'flow.ts', markers, highlight: { file: 'flow.ts', line: 4, tone: 'error' }, lineEnd: () => 30 });
+    expect(plain.some((d) => d.options.after)).toBe(true);
   });
 });

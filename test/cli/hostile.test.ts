@@ -22,8 +22,9 @@ function timescope(args: readonly string[], cwd: string): Promise<{ code: number
   });
 }
 
-function replay(c: HostileCase, sink: string) {
-  const dir = path.join(TMP, c.name);
+/** `folder` defaults to the case's name; the concurrent control replays each get one of their own, so none reads another's half-written file. */
+function replay(c: HostileCase, sink: string, folder = c.name) {
+  const dir = path.join(TMP, folder);
   const flow = path.join(dir, 'flow.js');
   mkdirSync(dir, { recursive: true });
   writeFileSync(flow, c.source(sink));
@@ -82,7 +83,7 @@ describe.concurrent('hostile flows through the timescope CLI', () => {
         break;
     }
     expect(out.stderr).not.toMatch(/unexpected error|stopped unexpectedly|\n\s+at .*sandbox-worker/);
-    const after = await replay(control, sink.origin);
+    const after = await replay(control, sink.origin, `${c.name}-control`);
     expect([after.code, after.stderr]).toEqual([0, '']);
     expect(after.stdout).toContain('Replay finished with state: Success');
   }, 90_000);
