@@ -194,3 +194,28 @@ test('after typing at the end of a long line, a cursor back on a short line scro
   await expect.poll(scrollLeft).toBe(0);
   expect(long).toBeGreaterThan(40);
 });
+
+test('keyboard only: from the demo button to the editor and out again, Esc then Tab leaving the editor', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.goto();
+  const demo = page.getByRole('button', { name: /^Try the demo incident/ });
+  for (let i = 0; i < 20 && !(await demo.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await app.timeline.expectSteps(3);
+  await app.source.waitForMonaco();
+  // Into the editor by Tab alone.
+  const inEditor = () => page.evaluate(() => document.activeElement?.closest('.monaco-editor') !== null);
+  for (let i = 0; i < 20 && !(await inEditor()); i++) await page.keyboard.press('Tab');
+  expect(await inEditor(), 'Tab reaches the editor').toBe(true);
+  // Tab indents there; Esc then Tab leaves it, and nothing was typed by leaving.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  expect(await inEditor(), 'Esc then Tab leaves the editor').toBe(false);
+  await expect(page.getByRole('toolbar', { name: 'Replay' }).getByText('edited')).toHaveCount(0);
+  // Shift+Tab goes back in, and Esc then Shift+Tab leaves it backwards, to the file tab.
+  await page.keyboard.press('Shift+Tab');
+  expect(await inEditor()).toBe(true);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Shift+Tab');
+  await expect(app.source.fileTab('flow.ts')).toBeFocused();
+});

@@ -1,6 +1,7 @@
 // How a trace's structure reads in the step list: Retry groups, Parallel
 // decisions, capped traces and anonymous Commands.
 import { test, expect } from '@playwright/test';
+import { lineOf } from './support/source';
 import { AppPage } from './pages/AppPage';
 import { fixture } from './support/files';
 
@@ -89,7 +90,10 @@ test('anonymous-steps: the anonymous warning, and why the source cannot point at
   await expect(app.warnings.getByRole('listitem').filter({ hasText: 'anonymous' })).toContainText(
     "3 steps named 'anonymous' (inline arrow Commands): replay cannot tell them apart"
   );
-  await expect(app.source.region).toContainText('This step is an anonymous inline Command, so its line cannot be found.');
+  // Its name cannot place it, but the replay on load saw where each one was built: the first Command( call.
+  await app.source.waitForMonaco();
+  await expect.poll(() => app.source.highlightedLine()).toMatchObject({ number: lineOf(fixture('anonymous-steps/flow.js'), 'Command('), text: expect.stringContaining('Command(') });
+  await expect(app.source.region).not.toContainText('anonymous inline Command');
   // The named step is found in the source.
   await page.keyboard.press('End');
   await timeline.expectSelected(4, 'sendResetEmail');

@@ -52,7 +52,8 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl+Enter / ⌘+Enter', 'Replay the flow against the recording (also in the editor)'],
   ['n', 'Show / hide the narration'],
   ['?', 'This list'],
-  ['Esc', 'Close a dialog'],
+  ['Esc', 'Close a dialog, or the narration'],
+  ['Esc, then Tab', 'Leave the editor (Tab alone indents)'],
   ['Ctrl+V', 'Paste a trace or flow source anywhere']
 ];
 

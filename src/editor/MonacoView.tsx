@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { buildDecorations } from './decorations';
 import { applyTheme, themeName } from './monaco-theme';
-import { revealAtThird, snapLeftIfFits, useNoteZone } from './monaco-view-helpers';
+import { revealAtThird, snapLeftIfFits, tabOutAfterEscape, useNoteZone } from './monaco-view-helpers';
 import { languageOf, modelPath } from './language';
 import type { MonacoApi } from './monaco-loader';
 import type { EditorFile, EditorHighlight, EditorMarker } from './types';
@@ -100,9 +100,11 @@ export function MonacoView(props: MonacoViewProps) {
     });
     // Back at the start of a short line after typing at the end of a long one: scroll back left.
     const cursor = editor.onDidChangeCursorPosition((e) => snapLeftIfFits(editor, e.position));
+    const tabOut = tabOutAfterEscape(editor, host);
     onReady();
     return () => {
       cursor.dispose();
+      tabOut.dispose();
       sub.dispose();
       editor.dispose();
       for (const model of instance.models.values()) model.dispose();

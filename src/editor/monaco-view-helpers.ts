@@ -95,3 +95,39 @@ export function useNoteZone(instance: RefObject<{ readonly editor: Editor } | nu
     };
   }, [instance, line, note, tone, file]);
 }
+
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The next (or previous) element Tab would reach outside `host`, in document order. */
+function tabbableBeside(host: HTMLElement, forward: boolean): HTMLElement | undefined {
+  const all = [...document.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => !host.contains(el) && el.getClientRects().length > 0);
+  const after = (el: HTMLElement) => Boolean(host.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  return forward ? all.find(after) : all.reverse().find((el) => !after(el));
+}
+
+/**
+ * Tab indents in a code editor, so a keyboard-only person needs a way out: Esc, then Tab (or
+ * Shift+Tab) moves focus to what comes after (or before) the editor, as in GitHub's editor.
+ * Esc still closes Monaco's own widgets first; only an Esc that reached the editor arms the exit.
+ */
+export function tabOutAfterEscape(editor: Editor, host: HTMLElement): { dispose(): void } {
+  let armed = false;
+  return editor.onKeyDown((e) => {
+    const key = e.browserEvent.key;
+    if (key === 'Escape') {
+      armed = true;
+      return;
+    }
+    // Shift+Tab arrives as a Shift keydown first: a modifier alone keeps the exit armed.
+    if (key === 'Shift' || key === 'Control' || key === 'Alt' || key === 'Meta') return;
+    if (key === 'Tab' && armed) {
+      const target = tabbableBeside(host, !e.shiftKey);
+      if (target) {
+        e.preventDefault();
+        e.stopPropagation();
+        target.focus();
+      }
+    }
+    armed = false;
+  });
+}

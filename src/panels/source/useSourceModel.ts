@@ -44,12 +44,19 @@ function follow(loc: CodeLocation, last: LastReplay, files: readonly SourceFile[
 function replayLocations(last: LastReplay | undefined, files: readonly SourceFile[]): Record<string, SourceLocation> {
   const out: Record<string, SourceLocation> = {};
   for (const step of last?.report.steps ?? []) {
-    // Only Commands the trace recorded get a mark; one it lacks is the fault's own mark below.
-    if (step.type !== 'Command' || step.status !== 'answered' || !step.location || out[step.name]) continue;
+    // Only Commands the trace recorded get a mark; one it lacks is the fault's own mark below. Anonymous
+    // Commands share a name, so they are placed per step instead (stepLocation).
+    if (step.type !== 'Command' || step.status !== 'answered' || !step.location || out[step.name] || step.name === 'anonymous') continue;
     const loc = follow(step.location, last!, files);
     if (loc) out[step.name] = { ...loc, how: 'call' };
   }
   return out;
+}
+
+/** Where the replay saw the Command of one recorded step built: the only way to place an anonymous one. */
+function stepLocation(last: LastReplay | undefined, files: readonly SourceFile[], entryIndex: number): CodeLocation | undefined {
+  const step = last?.report.steps.find((s) => s.entryIndex === entryIndex && s.status === 'answered');
+  return step?.location && last ? follow(step.location, last, files) : undefined;
 }
 
 /** How each Command fared in the person's replay: 'replayed' if any of its runs was, else unreached or diverged. */
@@ -121,6 +128,14 @@ export function useSourceModel(model: TraceModel | undefined) {
       const badge = hintStep ? `${recorded}  ${clip(valueHint(hintStep))}` : recorded;
       return { file: loc.file, line: loc.line, tone, label, badge };
     });
+    // Anonymous Commands: one mark per step, where the replay saw each built.
+    if (model.commands.anonymous) {
+      model.steps.forEach((s) => {
+        if (s.command !== 'anonymous' || s.kind === 'decision') return;
+        const at = stepLocation(last, files, s.index);
+        if (at) out.push({ file: at.file, line: at.line, tone: s.threw ? 'error' : 'ok', label: `anonymous step ${s.index + 1}: ${clip(valueHint(s))}`, badge: `${s.threw ? '✗' : '✓'} ${clip(valueHint(s))}`, stale: Boolean(last?.stale) });
+      });
+    }
     const rejection = mine?.report.rejection ?? last?.report.rejection;
     const rejectionAt = rejection?.location && last ? follow(rejection.location, last, files) : undefined;
     if (rejection && rejectionAt) {
@@ -140,7 +155,7 @@ export function useSourceModel(model: TraceModel | undefined) {
   const report = last?.report;
   const paradoxStep = report?.fault?.kind === 'TimeParadox' && step && report.fault.entryIndex === step.index ? report.steps.find((s) => s.status === 'paradox') : undefined;
   const paradoxLoc = paradoxStep?.location && last ? follow(paradoxStep.location, last, files) : undefined;
-  const location = paradoxLoc ?? (step ? locations[step.command] : undefined);
+  const location = paradoxLoc ?? (step ? (locations[step.command] ?? stepLocation(last, files, step.index)) : undefined);
   const stepNow = step && mine && !mine.stale ? now?.[step.command] : undefined;
   // After a fix, a step that is now never reached is not an error on screen any more.
   const tone = paradoxLoc ? ('error' as const) : stepNow === 'never reached' ? ('info' as const) : step?.threw ? ('error' as const) : ('info' as const);
