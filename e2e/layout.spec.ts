@@ -73,6 +73,18 @@ async function expectNamesWhole(app: AppPage, where: string) {
   expect(cut, `${where}: Command names and their tags are shown whole`).toEqual([]);
 }
 
+/** At one size: the source has more than half the width, nothing wraps or is cut, the selected line shows. */
+async function checkAt(page: Page, app: AppPage, width: number, height: number, where: string) {
+  await page.setViewportSize({ width, height });
+  // The selected line is placed again when the pane changes size; give the layout a frame.
+  await expect.poll(async () => (await box(app.source.monacoHost)).width).toBeGreaterThan(width * 0.5);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('End');
+  await expectNoWrap(page, where);
+  await expectNamesWhole(app, where);
+  await expectSelectedLineVisible(app, where);
+}
+
 for (const theme of ['dark', 'light'] as const) {
   test(`${theme}: the first screen and the fixed screen at 1440×900, 1280×720 and 1024×768`, async ({ page }) => {
     test.setTimeout(90_000);
@@ -87,15 +99,8 @@ for (const theme of ['dark', 'light'] as const) {
 
     for (const [width, height] of SIZES) {
       const where = `${theme} ${width}×${height}`;
-      await page.setViewportSize({ width, height });
-      // The selected line is placed again when the pane changes size; give the layout a frame.
-      await expect.poll(async () => (await box(app.source.monacoHost)).width).toBeGreaterThan(width * 0.5);
-      await page.keyboard.press('Home');
-      await page.keyboard.press('End');
-      await expectNoWrap(page, where);
-      await expectNamesWhole(app, where);
-      await expectSelectedLineVisible(app, where);
-      // The source gets the room: more than half the width; the step list no taller than its rows need.
+      await checkAt(page, app, width, height, where);
+      // The step list no taller than its rows need.
       const list = await box(app.timeline.listbox);
       expect(list.height, `${where}: three rows, no empty list`).toBeLessThan(3 * 26 + 8);
       await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-first-screen.png` });
@@ -107,14 +112,7 @@ for (const theme of ['dark', 'light'] as const) {
     await replay.expectVerdict('Fixed');
     await page.keyboard.press('End');
     for (const [width, height] of SIZES) {
-      const where = `${theme} ${width}×${height} after the fix`;
-      await page.setViewportSize({ width, height });
-      await expect.poll(async () => (await box(app.source.monacoHost)).width).toBeGreaterThan(width * 0.5);
-      await page.keyboard.press('Home');
-      await page.keyboard.press('End');
-      await expectNoWrap(page, where);
-      await expectNamesWhole(app, where);
-      await expectSelectedLineVisible(app, where);
+      await checkAt(page, app, width, height, `${theme} ${width}×${height} after the fix`);
       await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-fixed.png` });
     }
 

@@ -2,6 +2,7 @@
 // newest first, within a byte budget. No IndexedDB here, so it is tested in
 // Node; sessionStore.ts applies what this decides.
 import type { SourceFile } from '../stores/sourceStore';
+import { fnv1a } from '../core/trace/identity';
 
 export interface RecentEntry {
   /** traceIdentity of a single trace, or collectionKey of a JSONL file */
@@ -72,16 +73,6 @@ export function admit(list: readonly RecentEntry[], entry: RecentEntry, limits: 
 /** Changes an entry in place in the order; absent keys change nothing. */
 export function update(list: readonly RecentEntry[], key: string, patch: Partial<Omit<RecentEntry, 'key'>>): RecentEntry[] {
   return list.map((e) => (e.key === key ? { ...e, ...patch } : e));
-}
-
-/** FNV-1a, for a short key over many trace identities. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
 }
 
 /** A JSONL file is known by the traces it holds, not its name, like a single trace is. */

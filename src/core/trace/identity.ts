@@ -3,7 +3,8 @@
 // leak to another trace. FNV-1a over a summary; not a security hash.
 import type { TraceModel } from './model';
 
-function fnv1a(text: string): string {
+/** FNV-1a: a short, stable key over text (not a security hash). */
+export function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
