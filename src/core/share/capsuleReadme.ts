@@ -1,0 +1,37 @@
+// README.md inside a capsule: someone who finds the .zip in a ticket learns what it is and how to
+// open it, without knowing Timescope.
+import type { CapsuleManifest } from './manifest';
+import type { IncidentPayload } from './payload';
+
+export function capsuleReadme(manifest: CapsuleManifest, payload: IncidentPayload): string {
+  const flow = manifest.flowName ? `the flow '${manifest.flowName}'` : 'a flow';
+  const build = manifest.version ? ` at build ${manifest.version}` : '';
+  const sources = payload.sources?.length ?? 0;
+  const edits = Object.keys(payload.edits ?? {}).length;
+  const redaction = manifest.redaction.applied
+    ? `Personal data was redacted before sharing, with these rules: ${manifest.redaction.rules.join(', ') || '(none named)'}.`
+    : 'Nothing was redacted: treat this file as you would the production data it came from.';
+  const lines = [
+    `# ${manifest.title ?? 'Timescope incident'}`,
+    '',
+    `A Timescope debug capsule: a recorded trace of ${flow}${build}, made ${manifest.createdAt}.`,
+    redaction,
+    '',
+    '## Open it',
+    '',
+    '- In Timescope: drop this .zip on the page. The code inside is shown, and runs only when you press Replay.',
+    '- In a terminal: `npx timescope replay incident.zip` (this file\'s name) replays the trace against the sources inside' +
+      (edits > 0 ? '; add `--edited` to replay the edited versions.' : '.'),
+    '  Give your own source files after it to replay against those instead: `npx timescope replay incident.zip src/flows/checkout.ts`.',
+    '',
+    '## Inside',
+    '',
+    '- `manifest.json`: what this is, and the list of files below.',
+    '- `trace.json`: the recorded trace, as pure-effect wrote it.'
+  ];
+  if (sources > 0) lines.push(`- \`sources/\`: the flow's source files as they were loaded (${sources}).`);
+  if (edits > 0) lines.push(`- \`edits/\`: the files as the person last edited them (${edits}).`);
+  if (payload.notes) lines.push('- `notes.json`: the title, the summary, and notes and stars on steps.');
+  if (payload.context !== undefined) lines.push('- `context.json`: the replay context that was set instead of the recorded one.');
+  return `${lines.join('\n')}\n`;
+}

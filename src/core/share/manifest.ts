@@ -1,0 +1,37 @@
+// manifest.json, the capsule's first file: what the capsule is and which of its files to read. Its
+// own schema number, for the same reason as the payload's `v`: a capsule from a newer Timescope is
+// named as such. Unknown fields are stripped, as in payload.ts.
+import { z } from 'zod';
+import { redactionSchema } from './payload';
+
+export const CAPSULE_SCHEMA = 1;
+
+export const manifestSchema = z.object({
+  schema: z.literal(CAPSULE_SCHEMA),
+  /** the incident's title (also in notes.json), for a glance at the zip */
+  title: z.string().optional(),
+  /** the trace's flowName and recorded build, for the same glance */
+  flowName: z.string().optional(),
+  version: z.string().optional(),
+  createdAt: z.iso.datetime({ offset: true }),
+  redaction: redactionSchema,
+  /** every other file in the capsule, in order; the reader reads these and nothing else */
+  files: z.array(z.string()),
+  /** the selected step, 0-based (payload.step) */
+  step: z.number().int().nonnegative().optional(),
+  /** the flow export the person picked (payload.exportName) */
+  exportName: z.string().min(1).optional()
+});
+
+export type CapsuleManifest = z.infer<typeof manifestSchema>;
+
+/** The capsule's fixed file names. */
+export const CAPSULE_FILES = {
+  manifest: 'manifest.json',
+  trace: 'trace.json',
+  notes: 'notes.json',
+  context: 'context.json',
+  readme: 'README.md',
+  sources: 'sources/',
+  edits: 'edits/'
+} as const;
