@@ -34,6 +34,19 @@ async function expectNoWrap(page: Page, where: string) {
       return { name: el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40), rows: wrapped ? 2 : 1, clipped };
     })
   );
+  // And no button's own text runs onto a second line ("Copy / JSON").
+  const wrappedButtons = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button')]
+      .filter((b) => b.offsetParent !== null && !b.closest('.monaco-editor'))
+      .filter((b) => {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1); // not the 1 px sr-only text
+        return rects.some((a) => rects.some((c) => c.top >= a.bottom - 1));
+      })
+      .map((b) => b.textContent)
+  );
+  expect(wrappedButtons, `${where}: no button's text wraps`).toEqual([]);
   for (const r of rows) {
     expect(r.rows, `${where}: ${r.name} keeps its controls on one line`).toBeLessThanOrEqual(1);
     expect(r.clipped, `${where}: ${r.name} cuts no control's text`).toEqual([]);

@@ -10,7 +10,7 @@ export class InspectorPage {
     this.heading = this.region.getByRole('heading', { level: 2 });
   }
 
-  tab(name: 'Step' | 'Pipeline' | 'Input' | 'Context'): Locator {
+  tab(name: 'Step' | 'Pipeline' | 'Input' | 'Context' | 'Incident'): Locator {
     return this.region.getByRole('tab', { name });
   }
 }

@@ -30,6 +30,7 @@ import { TracePicker } from './states/TracePicker';
 import { VerdictBanner } from '../panels/replay/VerdictBanner';
 import { ExportPicker } from '../panels/replay/ExportPicker';
 import { useReplayStore } from '../stores/replayStore';
+import { useNotesStore } from '../stores/notesStore';
 import { traceIdentity } from '../core/trace/identity';
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -109,7 +110,10 @@ export function App() {
   useReplayRequests(model);
   // Each trace has its own edits, chosen export and replay result.
   useEffect(() => {
-    if (model) useReplayStore.getState().openTrace(traceIdentity(model));
+    if (!model) return;
+    const id = traceIdentity(model);
+    useReplayStore.getState().openTrace(id);
+    useNotesStore.getState().openTrace(id);
   }, [model]);
 
   return (

@@ -4,6 +4,8 @@ import type { TraceModel } from '../core/trace/model';
 import { useViewStore } from '../stores/viewStore';
 import { stepBy, stepTo } from './navigation';
 import { Icon } from '../components/Icon';
+import { markedSteps } from '../core/notes/notes';
+import { useNotesStore } from '../stores/notesStore';
 
 const SPEEDS = [1, 2, 5, 10, 50];
 const MAX_TICKS = 400;
@@ -14,6 +16,13 @@ function errorTicks(model: TraceModel): number[] {
   const n = model.steps.length;
   const buckets = new Set<number>();
   for (const i of model.errorSteps) buckets.add(Math.round((n <= 1 ? 0 : i / (n - 1)) * MAX_TICKS));
+  return [...buckets].map((b) => (b / MAX_TICKS) * 100);
+}
+
+/** Noted and starred steps as percentages, bucketed like the errors. */
+function noteTicks(n: number, marked: readonly { index: number }[]): number[] {
+  const buckets = new Set<number>();
+  for (const m of marked) if (m.index < n) buckets.add(Math.round((n <= 1 ? 0 : m.index / (n - 1)) * MAX_TICKS));
   return [...buckets].map((b) => (b / MAX_TICKS) * 100);
 }
 
@@ -38,6 +47,8 @@ export function BottomBar({ model }: { model: TraceModel }) {
   const narrationOpen = useViewStore((s) => s.narrationOpen);
   const { select, setPlaying, setSpeed, toggleNarration } = useViewStore.getState();
   const ticks = useMemo(() => errorTicks(model), [model]);
+  const notes = useNotesStore((s) => s.notes);
+  const noted = useMemo(() => noteTicks(model.steps.length, markedSteps(notes)), [model, notes]);
   usePlayback(model);
   const n = model.steps.length;
   const atStart = selected <= 0;
@@ -84,6 +95,10 @@ export function BottomBar({ model }: { model: TraceModel }) {
         <div aria-hidden className="pointer-events-none absolute inset-x-0 top-1/2 h-3 -translate-y-1/2">
           {ticks.map((pct) => (
             <span key={pct} className="absolute top-0 h-3 w-0.5 -translate-x-1/2 bg-err" style={{ left: `${pct}%` }} />
+          ))}
+          {/* Notes and stars above the track, errors through it. */}
+          {noted.map((pct) => (
+            <span key={`n${pct}`} data-testid="note-tick" className="absolute -top-1.5 h-1.5 w-1.5 -translate-x-1/2 rounded-full bg-warn" style={{ left: `${pct}%` }} />
           ))}
         </div>
         <input

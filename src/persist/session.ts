@@ -10,6 +10,7 @@ import { useTraceStore, type LocalLoad, type TraceSource } from '../stores/trace
 import { useSourceStore, type SourceFile } from '../stores/sourceStore';
 import { useViewStore } from '../stores/viewStore';
 import { useReplayStore } from '../stores/replayStore';
+import { useNotesStore } from '../stores/notesStore';
 import { openTraceBlob } from '../app/loading';
 import { clearStepHash, stepFromHash, writeHash } from '../app/stepHash';
 import { admit, collectionKey, fitsLimit, update, type RecentEntry } from './recent';
@@ -232,6 +233,7 @@ export function closeTrace() {
 }
 
 function forgetEdits(traceIds: readonly string[]) {
+  useNotesStore.getState().forget(traceIds);
   const replay = useReplayStore.getState();
   // The open trace's edits live in memory too: reset through the store, which also clears its keys.
   if (replay.traceId && traceIds.includes(replay.traceId)) {

@@ -1,15 +1,16 @@
 // Raw IndexedDB for the recent traces: 'recent' holds each entry's metadata
 // (small, read whole to draw the list), 'bytes' holds each trace's original
-// Blob under the same key (read only to reopen it). Every failure resolves to
+// Blob under the same key (read only to reopen it), 'notes' each trace's
+// incident notes by trace identity. Every failure resolves to
 // undefined / false: private mode, a full quota or a blocked open must cost
 // the person their history, never the app.
 
-export type StoreName = 'recent' | 'bytes';
+export type StoreName = 'recent' | 'bytes' | 'notes';
 
 export type Op = { readonly store: StoreName; readonly key: string; readonly value: unknown } | { readonly store: StoreName; readonly key: string; readonly delete: true };
 
 const NAME = 'timescope';
-const VERSION = 1;
+const VERSION = 2; // 2 added 'notes'
 
 let opening: Promise<IDBDatabase | undefined> | undefined;
 
@@ -21,6 +22,7 @@ function openDb(): Promise<IDBDatabase | undefined> {
         const db = request.result;
         if (!db.objectStoreNames.contains('recent')) db.createObjectStore('recent');
         if (!db.objectStoreNames.contains('bytes')) db.createObjectStore('bytes');
+        if (!db.objectStoreNames.contains('notes')) db.createObjectStore('notes');
       };
       request.onsuccess = () => {
         const db = request.result;
@@ -88,18 +90,19 @@ export async function write(ops: readonly Op[]): Promise<boolean> {
   });
 }
 
-/** Empties both stores (Forget all). */
+/** Empties every store (Forget all). */
 export async function clearAll(): Promise<boolean> {
   const db = await openDb();
   if (!db) return false;
   return new Promise((resolve) => {
     try {
-      const tx = db.transaction(['recent', 'bytes'], 'readwrite');
+      const tx = db.transaction(['recent', 'bytes', 'notes'], 'readwrite');
       tx.oncomplete = () => resolve(true);
       tx.onerror = () => resolve(false);
       tx.onabort = () => resolve(false);
       tx.objectStore('recent').clear();
       tx.objectStore('bytes').clear();
+      tx.objectStore('notes').clear();
     } catch {
       resolve(false);
     }

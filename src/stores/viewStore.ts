@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 
 export type Dialog = 'none' | 'shortcuts' | 'paste' | 'url';
-export type InspectorTab = 'value' | 'pipeline' | 'input' | 'context';
+export type InspectorTab = 'value' | 'pipeline' | 'input' | 'context' | 'incident';
 
 interface ViewState {
   /** index into model.steps (recorded order) */

@@ -17,7 +17,10 @@ import { useReplayStore } from '../../stores/replayStore';
 import { useLastReplay, type LastReplay } from '../../stores/useLastReplay';
 import { useAutoReplayBlocker } from '../../stores/autoReplay';
 import { ReceivedView } from './ReceivedView';
+import { useNotesStore } from '../../stores/notesStore';
 import { NowView, nowStatus } from './NowView';
+import { StepNoteField } from './StepNoteField';
+import { IncidentView } from './IncidentView';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -39,6 +42,7 @@ function valueOf(model: TraceModel, step: TraceStep, tab: InspectorTab, pipeline
   if (tab === 'pipeline') return { value: pipeline ? { before: pipeline.before, after: pipeline.after } : undefined, present: pipeline !== undefined };
   if (tab === 'input') return { value: model.initialInput, present: model.hasInitialInput };
   if (tab === 'context') return { value: model.context, present: model.hasContext };
+  if (tab === 'incident') return { value: useNotesStore.getState().notes, present: true };
   return step.kind === 'threw' ? { value: step.error, present: step.hasValue } : { value: step.result, present: step.hasValue };
 }
 
@@ -120,8 +124,9 @@ export function Inspector({ model }: { model: TraceModel }) {
             </span>
           )}
         </p>
+        <StepNoteField index={step.index} />
       </header>
-      <div className="flex shrink-0 items-center justify-between gap-2 border-b border-line px-2">
+      <div className="@container flex shrink-0 items-center justify-between gap-2 border-b border-line px-2">
         <Tabs
           idPrefix="inspector"
           label="Step details view"
@@ -131,10 +136,11 @@ export function Inspector({ model }: { model: TraceModel }) {
             { id: 'value', label: 'Step' },
             { id: 'pipeline', label: 'Pipeline' },
             { id: 'input', label: 'Input' },
-            { id: 'context', label: 'Context' }
+            { id: 'context', label: 'Context' },
+            { id: 'incident', label: 'Incident' }
           ]}
         />
-        <CopyButton text={() => json(shown.value)} label="Copy JSON" />
+        <CopyButton text={() => json(valueOf(model, step, tab, pipeline).value)} label="Copy JSON" shortLabel="Copy" />
       </div>
       <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${tab}`} tabIndex={0} className="min-h-0 flex-1 overflow-auto p-3">
         {tab === 'value' ? (
@@ -143,6 +149,8 @@ export function Inspector({ model }: { model: TraceModel }) {
           <PipelineView step={step} />
         ) : tab === 'context' ? (
           <ContextView model={model} />
+        ) : tab === 'incident' ? (
+          <IncidentView model={model} />
         ) : shown.present ? (
           <JsonValue value={shown.value} label={tab === 'input' ? 'initial input' : 'context'} />
         ) : (

@@ -20,11 +20,12 @@ function tone(step: TraceStep): string {
   return 'text-ok';
 }
 
-export function stepLabel(step: TraceStep, replay: StepReplayStatus = STEP_NOT_REPLAYED): string {
+export function stepLabel(step: TraceStep, replay: StepReplayStatus = STEP_NOT_REPLAYED, mark?: { readonly starred: boolean; readonly noted: boolean }): string {
   const where = step.path === undefined ? `entry ${step.index + 1}` : `path ${step.path}`;
   const lane = laneTag(step);
   const replayed = replay === STEP_NOT_REPLAYED ? '' : `, ${overlayLabel[replay]}`;
-  return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}${replayed}`;
+  const marked = `${mark?.starred ? ', starred' : ''}${mark?.noted ? ', has a note' : ''}`;
+  return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}${replayed}${marked}`;
 }
 
 /** The step in the last replay, in words on the row: recorded and replayed side by side. */
@@ -39,7 +40,7 @@ function NowChip({ replay, stale }: { replay: StepReplayStatus; stale: boolean }
 
 const BAR_WIDTH = 40;
 
-export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED, quiet = false, stale = false }: {
+export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED, quiet = false, stale = false, mark }: {
   model: TraceModel;
   step: TraceStep;
   selected: boolean;
@@ -49,6 +50,8 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
   /** the replay on load: only what it could not replay is marked */
   quiet?: boolean;
   stale?: boolean;
+  /** the person's note or star on this step */
+  mark?: { readonly starred: boolean; readonly noted: boolean } | undefined;
 }) {
   const bar = model.maxDurationMs > 0 && step.durationMs !== undefined ? Math.max(2, (step.durationMs / model.maxDurationMs) * BAR_WIDTH) : 0;
   const lane = laneTag(step);
@@ -81,6 +84,12 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
       {step.kind === 'unrecorded' && <span className="shrink-0 rounded-sm bg-warn-soft px-1 text-[10px] font-semibold uppercase text-warn">unrecorded</span>}
       {!(quiet && replay === STEP_REPLAYED) && <NowChip replay={replay} stale={stale} />}
       <span className="ml-auto flex shrink-0 items-center gap-1.5">
+        {mark && (
+          <span className="font-mono text-[11px] text-warn" title={mark.noted ? 'This step has a note' : 'Starred'} data-testid="step-mark">
+            {mark.starred ? '★' : ''}
+            {mark.noted ? '✎' : ''}
+          </span>
+        )}
         {lane && step.lanes[step.lanes.length - 1]?.kind !== 'branch' && <span className="font-mono text-[10px] text-muted">{lane}</span>}
         <span className="hidden font-mono text-[11px] text-muted @[400px]:inline">{step.path ?? `#${step.index + 1}`}</span>
         <span className="w-14 text-right font-mono text-[11px] tabular-nums text-muted">{formatMs(step.durationMs)}</span>

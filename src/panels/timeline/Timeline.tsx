@@ -1,7 +1,9 @@
 // The step list: a virtualized listbox in recorded order. The listbox keeps
 // focus and points at the selected option with aria-activedescendant, so the
 // virtualizer can recycle rows freely.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { markedSteps } from '../../core/notes/notes';
+import { useNotesStore } from '../../stores/notesStore';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceModel } from '../../core/trace/model';
 import type { StepReplayStatus } from '../../core/verdict/overlay';
@@ -18,6 +20,8 @@ export function Timeline({ model }: { model: TraceModel }) {
   const toggleFold = useViewStore((s) => s.toggleFold);
   const scrollRef = useRef<HTMLDivElement>(null);
   const overlay = useReplayOverlay(model);
+  const notes = useNotesStore((s) => s.notes);
+  const marks = useMemo(() => new Map(markedSteps(notes).map((m) => [m.index, m] as const)), [notes]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -76,12 +80,12 @@ export function Timeline({ model }: { model: TraceModel }) {
                 aria-selected={isSelected}
                 aria-posinset={step.index + 1}
                 aria-setsize={total}
-                aria-label={stepLabel(step, overlay?.status[step.index] as StepReplayStatus | undefined)}
+                aria-label={stepLabel(step, overlay?.status[step.index] as StepReplayStatus | undefined, marks.get(step.index))}
                 style={style}
                 className={`cursor-default select-none ${isSelected ? 'shadow-[inset_3px_0_0_var(--ts-accent)]' : 'hover:bg-raised'}`}
                 onClick={() => select(step.index)}
               >
-                <StepRow model={model} step={step} replay={overlay?.status[step.index] as StepReplayStatus | undefined} quiet={overlay?.quiet ?? false} stale={overlay?.stale ?? false} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
+                <StepRow model={model} step={step} replay={overlay?.status[step.index] as StepReplayStatus | undefined} quiet={overlay?.quiet ?? false} stale={overlay?.stale ?? false} mark={marks.get(step.index)} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
               </div>
             );
           })}
