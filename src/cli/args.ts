@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 
 export const USAGE = `Usage: timescope replay <trace.json> <flow.ts|js> [more source files…] [options]
+       timescope replay <incident.zip> [source files…] [options]
 
 Replays a recorded pure-effect trace against your flow's source, without I/O,
 and prints timeTravel's narration.
@@ -13,13 +14,19 @@ Arguments:
   [more source files]   files the flow imports that hold pure code; any import not
                         given here ('./services', 'pg', node:fs…) is a stand-in
                         that throws if the flow touches it outside a Command
+  <incident.zip>        a debug capsule from Timescope's Share: its trace is replayed
+                        against the original sources inside it (see --edited), with
+                        its replay context and flow export. Source files given after
+                        it replace the capsule's sources (the first is the flow).
 
 Options:
   --export NAME         the exported flow function (default: the one named after
                         the trace's flowName, e.g. 'split-shipment' -> splitShipmentFlow,
                         else the only export ending in 'Flow')
   --context FILE        a JSON file with the context to replay with, instead of the
-                        recorded one (for Ask)
+                        recorded one (for Ask), or the one a capsule carries
+  --edited              with a capsule: replay its sources as last edited in
+                        Timescope (the fix being tried), instead of the originals
   --build ID            the build you are replaying; warns when the trace was
                         recorded at another version
   --json                print {"verdict", "result", "unreached"} instead of the narration
@@ -44,8 +51,12 @@ export const TOP_USAGE = `Usage: timescope <command>
 
 Commands:
   replay <trace.json> <flow.ts|js> [more source files…]   replay a trace against source
+  replay <incident.zip> [source files…]                   replay a debug capsule from Timescope's Share
 
 Run 'timescope replay --help' for the options.`;
+
+/** The usage error for a JSON trace given without the flow's file. */
+export const MISSING_FLOW = 'missing <flow.ts|js>: give the file that exports the flow';
 
 export interface ReplayArgs {
   readonly trace: string;
@@ -54,6 +65,8 @@ export interface ReplayArgs {
   readonly context?: string;
   readonly build?: string;
   readonly json: boolean;
+  /** with a capsule: replay its edited sources (absent when not asked for) */
+  readonly edited?: true;
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
 }
@@ -71,7 +84,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
-  let values: { export?: string; context?: string; build?: string; json?: boolean; help?: boolean; timeout?: string; 'max-memory'?: string };
+  let values: { export?: string; context?: string; build?: string; json?: boolean; edited?: boolean; help?: boolean; timeout?: string; 'max-memory'?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -83,6 +96,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         context: { type: 'string' },
         build: { type: 'string' },
         json: { type: 'boolean' },
+        edited: { type: 'boolean' },
         timeout: { type: 'string' },
         'max-memory': { type: 'string' },
         help: { type: 'boolean', short: 'h' }
@@ -97,7 +111,11 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (values.help) return { kind: 'help', text: USAGE };
   const [trace, ...sources] = positionals;
   if (trace === undefined) return { kind: 'usage-error', message: 'missing <trace.json>', usage: USAGE };
-  if (sources.length === 0) return { kind: 'usage-error', message: 'missing <flow.ts|js>: give the file that exports the flow', usage: USAGE };
+  // No source files is fine for a capsule, which holds its own; whether the first file is one is
+  // known only from its bytes (main.ts checks, with MISSING_FLOW, before anything runs).
+  if (values.edited && sources.length > 0) {
+    return { kind: 'usage-error', message: "--edited replays the edited sources inside a capsule (.zip), so it takes no source files after it", usage: USAGE };
+  }
   const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
   if (typeof timeout === 'string') return { kind: 'usage-error', message: timeout, usage: USAGE };
   const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
@@ -109,6 +127,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       trace,
       sources,
       json: values.json === true,
+      ...(values.edited ? { edited: true as const } : {}),
       timeoutMs: Math.round(timeout * 1000),
       maxMemoryMb: Math.round(memory),
       ...(values.export !== undefined ? { exportName: values.export } : {}),

@@ -1,6 +1,7 @@
 // Reading the CLI's input files, with messages that say which file and what went wrong.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
+import { isZip } from '../core/share/zipDirectory';
 import type { SourceFile } from '../core/source/locate';
 
 /** Bad input: printed as `timescope: <message>` with exit status 2. */
@@ -11,14 +12,18 @@ export class InputError extends Error {
   }
 }
 
+function unreadable(e: unknown, file: string, what: string): InputError {
+  const code = (e as { code?: unknown }).code;
+  if (code === 'ENOENT') return new InputError(`cannot read ${what} '${file}': no such file`);
+  if (code === 'EISDIR') return new InputError(`cannot read ${what} '${file}': it is a directory`);
+  return new InputError(`cannot read ${what} '${file}': ${e instanceof Error ? e.message : String(e)}`);
+}
+
 export function readText(cwd: string, file: string, what: string): string {
   try {
     return readFileSync(path.resolve(cwd, file), 'utf8');
   } catch (e) {
-    const code = (e as { code?: unknown }).code;
-    if (code === 'ENOENT') throw new InputError(`cannot read ${what} '${file}': no such file`);
-    if (code === 'EISDIR') throw new InputError(`cannot read ${what} '${file}': it is a directory`);
-    throw new InputError(`cannot read ${what} '${file}': ${e instanceof Error ? e.message : String(e)}`);
+    throw unreadable(e, file, what);
   }
 }
 
@@ -44,6 +49,31 @@ export function checkTrace(trace: unknown, file: string): void {
   }
   if (typeof trace !== 'object' || trace === null || !Array.isArray((trace as { trace?: unknown }).trace)) {
     throw new InputError(`'${file}' is not a pure-effect trace: expected an object with a \`trace\` array, from recordEffect or a recorder's toTrace.`);
+  }
+}
+
+export function readBytes(cwd: string, file: string, what: string): Buffer {
+  try {
+    return readFileSync(path.resolve(cwd, file));
+  } catch (e) {
+    throw unreadable(e, file, what);
+  }
+}
+
+/**
+ * Whether the file starts like a zip (a capsule), from its first 4 bytes; 'unreadable' is left for
+ * reading it to report, with the usual message.
+ */
+export function peekZip(cwd: string, file: string): 'zip' | 'not-zip' | 'unreadable' {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path.resolve(cwd, file), 'r');
+    const head = new Uint8Array(4);
+    return readSync(fd, head, 0, 4, 0) === 4 && isZip(head) ? 'zip' : 'not-zip';
+  } catch {
+    return 'unreadable';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,5 +1,5 @@
-// `timescope replay <trace.json> <flow.ts|js> [more…]`: the same core as the app's replay worker
-// (replayFlowSource over src/core/effect and the replay engine), from a terminal.
+// `timescope replay <trace.json> <flow.ts|js> [more…]` or `timescope replay <incident.zip>`: the same
+// core as the app's replay worker (replayFlowSource over src/core/effect and the replay engine), from a terminal.
 //
 // The person's flow code runs in this process. That is their own checkout, as with any test runner;
 // the flow cannot do I/O through its imports anyway (they are stand-ins), only through globals.
@@ -10,8 +10,9 @@
 import type { RunResult } from '../core/source/runFlow';
 import { traceFlowName } from '../core/source/choose';
 import { startSandbox, type SandboxHandle, type SandboxOutcome } from '../sandbox/node/host';
-import { parseCommandLine, type ReplayArgs } from './args';
-import { checkTrace, InputError, parseJson, readJson, readSources, readText } from './files';
+import { MISSING_FLOW, parseCommandLine, USAGE, type ReplayArgs } from './args';
+import { InputError, peekZip } from './files';
+import { loadInput } from './input';
 import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
 
 export interface CliIo {
@@ -35,6 +36,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   if (parsed.kind === 'usage-error') {
     io.stderr(`timescope: ${parsed.message}\n\n${parsed.usage}\n`);
+    return 2;
+  }
+  // A capsule holds its flow's files; a JSON trace alone cannot be replayed.
+  if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
+    io.stderr(`timescope: ${MISSING_FLOW}\n\n${USAGE}\n`);
     return 2;
   }
   try {
@@ -69,18 +75,15 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
 }
 
 async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo): Promise<number> {
-  const traceText = readText(io.cwd, args.trace, 'trace file');
-  const trace = parseJson(traceText, args.trace, 'trace file');
-  checkTrace(trace, args.trace);
-  const context = args.context !== undefined ? readJson(io.cwd, args.context, 'context file') : undefined;
-  const { files, display } = readSources(io.cwd, args.sources);
+  const { traceText, trace, files, display, entry, context, exportName, notices } = await loadInput(io.cwd, args);
   const shown = (file: string) => display.get(file) ?? file;
+  for (const notice of notices) io.stderr(`timescope: ${notice}\n`);
 
   const outcome = await sandbox.run({
     files,
-    entry: files[0]!.name, // the first source file is the flow, by the usage line
+    ...(entry !== undefined ? { entry } : {}),
     traceText,
-    ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
+    ...(exportName !== undefined ? { exportName } : {}),
     ...(context !== undefined ? { context } : {}),
     ...(args.build !== undefined ? { version: args.build } : {}),
     // The CLI prints the narration or the --json summary, never the per-step record the app's

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureRuns } from '../../src/core/source/test-support/fixtures';
 import { parseCommandLine } from '../../src/cli/args';
+import { buildCapsule } from '../../src/core/share/capsule';
+import type { IncidentPayload } from '../../src/core/share/payload';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/timescope.mjs');
@@ -31,7 +33,7 @@ function timescope(args: readonly string[], cwd = ROOT): Promise<Run> {
   });
 }
 
-function tempFile(name: string, text: string): string {
+function tempFile(name: string, text: string | Uint8Array): string {
   const file = path.join(TMP, name);
   writeFileSync(file, text);
   return file;
@@ -173,5 +175,87 @@ describe.concurrent('timescope usage errors', () => {
     expect(out.stdout).toContain('Step 1: cmdFetchCart returned in 4.913ms');
     expect(out.stderr).toMatch(/^timescope: the replay stopped with StandInError: The flow touched `db.count` from '.\/services' outside a Command\./);
     expect(out.stderr).toContain(`\n    at ${buggy}:5:`);
+  });
+});
+
+describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
+  const plain = fixtureRuns().find((r) => r.id === 'checkout-zero-total')!;
+  const fixed = fixtureRuns().find((r) => r.id === 'checkout-zero-total/fixed')!;
+  const reorder = fixtureRuns().find((r) => r.id === 'checkout-zero-total/reorder')!;
+  const read = (run: typeof plain, file: string) => readFileSync(path.join(run.dir, file), 'utf8');
+  const exitOf = (run: typeof plain) => ((JSON.parse(readFileSync(run.replayFile, 'utf8')) as { result: { type: string } }).result.type === 'Success' ? 0 : 1);
+  // The case's trace and flow.ts as shared, with fixed.ts as the person's edit of flow.ts.
+  const incident: IncidentPayload = {
+    v: 1,
+    trace: JSON.parse(readFileSync(plain.traceFile, 'utf8')) as IncidentPayload['trace'],
+    sources: [{ name: 'flow.ts', text: read(plain, 'flow.ts') }],
+    edits: { 'flow.ts': read(fixed, fixed.flowFile) }
+  };
+  const capsule = tempFile('incident.zip', buildCapsule(incident));
+
+  it('replays the original sources inside it, and says it also holds edited ones', async () => {
+    const out = await timescope(['replay', capsule]);
+    expect(out.stdout).toBe(`${plain.narration}\n`);
+    expect(out.code).toBe(exitOf(plain));
+    expect(out.stderr).toBe(`timescope: '${capsule}' also holds edited sources (flow.ts); add --edited to replay those instead of the originals.\n`);
+  });
+
+  it('--edited replays the edits: the fixed outcome', async () => {
+    // The fixed variant is replayed at its own build, which the capsule does not know; --build gives it.
+    const out = await timescope(['replay', capsule, '--edited', '--build', fixed.version!]);
+    expect(out.stdout).toBe(`${fixed.narration}\n`);
+    expect(out.code).toBe(exitOf(fixed));
+    expect(out.code).toBe(0);
+    expect(out.stderr).toBe('');
+  });
+
+  it('source files given after it replace its sources', async () => {
+    const out = await timescope(['replay', capsule, path.join(reorder.dir, reorder.flowFile)]);
+    expect(out.stdout).toBe(`${reorder.narration}\n`);
+    expect(out.code).toBe(1);
+  });
+
+  it('says when it was redacted, and names capsule files in compile errors', async () => {
+    const redacted = tempFile(
+      'redacted.zip',
+      buildCapsule({ v: 1, trace: incident.trace, sources: [{ name: 'flow.ts', text: 'export const checkoutFlow = (x) => (x;\n' }], redaction: { applied: true, rules: ['key:email', 'detector:luhn'] } })
+    );
+    const out = await timescope(['replay', redacted]);
+    expect(out).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `timescope: '${redacted}' was redacted before sharing (key:email, detector:luhn): values in the trace may be stand-ins such as <email:3f2a1c>.\n` +
+        `timescope: ${redacted}:sources/flow.ts:1:38: cannot compile: Unexpected token, expected ","\n`
+    });
+  });
+
+  it('exits 2 with a clear message for a damaged capsule, one without sources, or --edited without edits', async () => {
+    const bytes = readFileSync(capsule);
+    const cut = tempFile('cut.zip', bytes.subarray(0, bytes.length >> 1));
+    expect(await timescope(['replay', cut])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `timescope: cannot replay capsule '${cut}': The capsule is incomplete: the zip has no end-of-directory record, so it was cut short (or is not a whole zip).\n`
+    });
+    const bare = tempFile('trace-only.zip', buildCapsule({ v: 1, trace: incident.trace }));
+    expect(await timescope(['replay', bare])).toMatchObject({ code: 2, stderr: expect.stringContaining(`capsule '${bare}' holds no source files`) });
+    expect(await timescope(['replay', bare, '--edited'])).toMatchObject({ code: 2, stderr: expect.stringContaining('holds no source files') });
+    const unedited = tempFile('unedited.zip', buildCapsule({ ...incident, edits: {} }));
+    expect(await timescope(['replay', unedited, '--edited'])).toEqual({ code: 2, stdout: '', stderr: `timescope: capsule '${unedited}' holds no edited sources; replay it without --edited\n` });
+  });
+
+  it('--edited needs a capsule and no source files; a JSON trace still needs its flow', async () => {
+    expect(parseCommandLine(['replay', 'incident.zip', '--edited'])).toEqual({ kind: 'replay', args: { trace: 'incident.zip', sources: [], json: false, edited: true, timeoutMs: 5000, maxMemoryMb: 1024 } });
+    expect(await timescope(['replay', capsule, 'flow.ts', '--edited'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^timescope: --edited replays the edited sources inside a capsule \(\.zip\), so it takes no source files after it\n\nUsage: /)
+    });
+    const json = await timescope(['replay', plain.traceFile, '--edited']);
+    expect(json).toMatchObject({ code: 2, stderr: expect.stringMatching(/^timescope: missing <flow\.ts\|js>/) });
+    const jsonWithFlow = tempFile('flow-for-edited.ts', read(plain, 'flow.ts'));
+    expect(await timescope(['replay', plain.traceFile, jsonWithFlow, '--edited'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^timescope: --edited replays the edited sources inside a capsule/) });
+    // A capsule name with a typo is a missing file, not a missing flow.
+    expect(await timescope(['replay', 'incidnet.zip'])).toEqual({ code: 2, stdout: '', stderr: "timescope: cannot read trace file 'incidnet.zip': no such file\n" });
   });
 });

@@ -1,0 +1,46 @@
+// What a replay runs on: the trace, the flow's files, and the context and export to use, from a
+// JSON trace with source files, or from a capsule (capsule.ts). Messages name the file at fault.
+import { isZip } from '../core/share/zipDirectory';
+import type { SourceFile } from '../core/source/locate';
+import type { ReplayArgs } from './args';
+import { checkTrace, InputError, parseJson, readBytes, readJson, readSources } from './files';
+
+export interface ReplayInput {
+  readonly traceText: string;
+  readonly trace: unknown;
+  readonly files: SourceFile[];
+  /** file name -> how to name it in messages */
+  readonly display: ReadonlyMap<string, string>;
+  /** the entry file; undefined lets the runner choose as the app does (flow.* first) */
+  readonly entry?: string;
+  readonly context?: unknown;
+  readonly exportName?: string;
+  /** lines for stderr before the replay's output (what the capsule says about itself) */
+  readonly notices: readonly string[];
+}
+
+export async function loadInput(cwd: string, args: ReplayArgs): Promise<ReplayInput> {
+  const bytes = readBytes(cwd, args.trace, 'trace file');
+  if (isZip(bytes)) {
+    // Loaded only for capsules: a JSON trace's replay never pays for zod and fflate.
+    const { loadCapsule } = await import('./capsule');
+    return loadCapsule(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), cwd, args);
+  }
+  if (args.edited) throw new InputError(`--edited applies to a capsule (.zip); '${args.trace}' is a JSON trace, replayed against the files given after it`);
+  // As readFileSync(file, 'utf8') reads it: a BOM is kept and invalid UTF-8 becomes U+FFFD.
+  const traceText = bytes.toString('utf8');
+  const trace = parseJson(traceText, args.trace, 'trace file');
+  checkTrace(trace, args.trace);
+  const context = args.context !== undefined ? readJson(cwd, args.context, 'context file') : undefined;
+  const { files, display } = readSources(cwd, args.sources);
+  return {
+    traceText,
+    trace,
+    files,
+    display,
+    entry: files[0]!.name, // the first source file is the flow, by the usage line
+    ...(context !== undefined ? { context } : {}),
+    ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
+    notices: []
+  };
+}
