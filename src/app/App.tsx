@@ -31,6 +31,8 @@ import { VerdictBanner } from '../panels/replay/VerdictBanner';
 import { ExportPicker } from '../panels/replay/ExportPicker';
 import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
+import { openIncidentFromHash } from './openIncident';
+import { ShareDialog } from './ShareDialog';
 import { traceIdentity } from '../core/trace/identity';
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -84,6 +86,16 @@ function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light
   );
 }
 
+/** A shared `#incident=` link opens on first load, and when one is pasted into the address bar. */
+function useIncidentLink() {
+  useEffect(() => {
+    const read = () => void openIncidentFromHash();
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+}
+
 /** ?trace=<url> on first load opens that trace. */
 function useTraceUrlParam() {
   useEffect(() => {
@@ -102,6 +114,7 @@ export function App() {
   const active = useActiveTrace();
   const model = active.status === 'ready' ? active.model : undefined;
   useTraceUrlParam();
+  useIncidentLink();
   useSessionPersistence();
   useKeyboard(model);
   useStepHash(model);
@@ -138,6 +151,7 @@ export function App() {
       <LiveRegion model={model} />
       <Dialogs />
       {model && <ExportPicker model={model} />}
+      {model && <ShareDialog model={model} />}
       <DropZone />
     </div>
   );

@@ -5,7 +5,7 @@ import { useViewStore, type Dialog } from '../stores/viewStore';
 import { useTraceStore } from '../stores/traceStore';
 import { openPastedText } from './loading';
 
-function Modal({ id, title, children }: { id: Exclude<Dialog, 'none'>; title: string; children: ReactNode }) {
+export function Modal({ id, title, children }: { id: Exclude<Dialog, 'none'>; title: string; children: ReactNode }) {
   const open = useViewStore((s) => s.dialog === id);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {

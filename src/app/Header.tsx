@@ -51,6 +51,11 @@ export function Header({ active }: { active: LocalLoad }) {
             ← All traces
           </button>
         )}
+        {active.status === 'ready' && (
+          <button type="button" className={button} onClick={() => openDialog('share')} title="A link or a capsule of this incident, redacted">
+            Share
+          </button>
+        )}
         <ForgetButton />
         <input
           id={FILE_INPUT_ID}

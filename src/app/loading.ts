@@ -8,6 +8,7 @@ import { parseInWorker } from '../worker/parseClient';
 import { useViewStore } from '../stores/viewStore';
 import { clearStepHash, writeHash } from './stepHash';
 import { noteOpened } from '../persist/pending';
+import { openCapsuleFile } from './openIncident';
 
 const SOURCE_FILE = /\.(m?[jt]sx?|c[jt]s)$/i;
 
@@ -77,6 +78,8 @@ export async function openFiles(files: readonly File[]): Promise<void> {
   const store = useSourceStore.getState();
   // Source dropped together with a trace belongs to that trace; source alone is added to what is open.
   if (sources.length) (traces.length ? store.replaceFiles : store.addFiles)(await readSources(sources));
+  // A debug capsule carries its own trace and sources.
+  for (const f of traces) if (await openCapsuleFile(f)) return;
   const trace = traces.find((f) => /\.jsonl?$/i.test(f.name)) ?? traces[0];
   if (trace) await openTraceBlob(trace, trace.name);
 }

@@ -1,0 +1,75 @@
+// Opening what someone shared: a `#incident=` link or a dropped capsule. The
+// trace goes through the parse worker like any file; the flow source is the
+// sender's code, so it is marked as coming with a link and waits for Replay.
+// Notes and edits land in their stores once the trace has opened.
+import type { IncidentPayload } from '../core/share/payload';
+import { decodeLink, LINK_PARAM } from '../core/share/link';
+import { isZip, readCapsule } from '../core/share/capsule';
+import { traceIdentity } from '../core/trace/identity';
+import { useSourceStore } from '../stores/sourceStore';
+import { useTraceStore } from '../stores/traceStore';
+import { useReplayStore } from '../stores/replayStore';
+import { useNotesStore } from '../stores/notesStore';
+import { openTraceBlob } from './loading';
+
+function fail(fileName: string, message: string, hint: string) {
+  useTraceStore.getState().setLocal({ status: 'error', fileName, problem: { message, hint } });
+}
+
+export async function openIncident(payload: IncidentPayload, fileName: string): Promise<void> {
+  useSourceStore.getState().replaceFiles((payload.sources ?? []).map((s) => ({ name: s.name, text: s.text, origin: 'link' as const })));
+  await openTraceBlob(new Blob([JSON.stringify(payload.trace)], { type: 'application/json' }), fileName, payload.step !== undefined ? { startAt: payload.step } : {});
+  const local = useTraceStore.getState().local;
+  if (local.status !== 'ready') return;
+  // App's effect opens the trace in the replay and notes stores; apply what came with it after that.
+  const id = traceIdentity(local.model);
+  const replay = useReplayStore.getState();
+  if (replay.traceId !== id) replay.openTrace(id);
+  for (const [name, text] of Object.entries(payload.edits ?? {})) {
+    replay.edit(name, text, payload.sources?.find((s) => s.name === name)?.text ?? '');
+  }
+  // The context is not kept per trace, and App's openTrace (an effect, after this) resets it: set it after.
+  const context = payload.context;
+  if (context !== undefined) window.setTimeout(() => useReplayStore.getState().setContextText(context), 50);
+  if (payload.exportName) replay.chooseExport(payload.exportName);
+  const notes = useNotesStore.getState();
+  if (notes.traceId !== id) notes.openTrace(id);
+  const n = payload.notes;
+  if (n?.title !== undefined) notes.setTitle(n.title);
+  if (n?.summary !== undefined) notes.setSummary(n.summary);
+  for (const [k, step] of Object.entries(n?.steps ?? {})) {
+    if (step.text) useNotesStore.getState().setStepText(Number(k), step.text);
+    if (step.starred && !useNotesStore.getState().notes.steps?.[k]?.starred) useNotesStore.getState().toggleStar(Number(k));
+  }
+}
+
+const LINK_HINT = 'Ask for the link again, or for the capsule (.zip) instead. This page still works: open a trace of your own.';
+
+/** A `#incident=` in the address, on load: opened, then taken out of the address (the session keeps it). */
+export async function openIncidentFromHash(): Promise<boolean> {
+  const raw = window.location.href.replace(/%23/gi, '#');
+  if (!raw.includes(`${LINK_PARAM}=`)) return false;
+  const decoded = decodeLink(raw);
+  const url = new URL(window.location.href);
+  url.hash = '';
+  window.history.replaceState(null, '', url);
+  if (!decoded.ok) {
+    fail('shared link', `This shared link is ${decoded.kind === 'unknown-version' ? 'from a newer Timescope' : decoded.kind.replace('-', ' ')}: ${decoded.message}`, LINK_HINT);
+    return true;
+  }
+  await openIncident(decoded.payload, 'shared link');
+  return true;
+}
+
+/** A dropped capsule: true when the file was one (opened, or its problem shown). */
+export async function openCapsuleFile(file: File): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  if (!isZip(head)) return false;
+  const read = readCapsule(new Uint8Array(await file.arrayBuffer()));
+  if (!read.ok) {
+    fail(file.name, `This capsule cannot be opened: ${read.message}`, 'Ask for the capsule again; it may have been cut short or changed on the way.');
+    return true;
+  }
+  await openIncident(read.payload, file.name);
+  return true;
+}
