@@ -120,6 +120,10 @@ test('a downloaded capsule opens by drop with its trace, step, notes and source'
   await expect(there.getByRole('textbox', { name: 'Step note' })).toHaveValue('the charge refuses 0');
   await expect(app2.source.fileTab('flow.ts')).toBeVisible();
   await expect(there.getByTestId('replay-status')).toHaveText('This code came with a link: it runs only when you press Replay.');
+  // A capsule cut short says so (and is not mistaken for another kind of zip).
+  const whole = readFileSync(path);
+  await app2.open({ name: 'cut.zip', mimeType: 'application/zip', buffer: whole.subarray(0, Math.floor(whole.length / 2)) });
+  await expect(app2.loadError('cut.zip')).toContainText('This capsule cannot be opened');
   await other.close();
 });
 

@@ -63,8 +63,10 @@ export async function openIncidentFromHash(): Promise<boolean> {
 
 /** A dropped capsule: true when the file was one (opened, or its problem shown). */
 export async function openCapsuleFile(file: File): Promise<boolean> {
-  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-  if (!isZip(head)) return false;
+  // A capsule is a zip whose first entry is manifest.json (buildCapsule writes it first), so even a
+  // cut-short capsule is told apart from other zips, such as a Playwright trace, which the parser names.
+  const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+  if (!isZip(head) || !new TextDecoder().decode(head).includes('manifest.json')) return false;
   const read = readCapsule(new Uint8Array(await file.arrayBuffer()));
   if (!read.ok) {
     fail(file.name, `This capsule cannot be opened: ${read.message}`, 'Ask for the capsule again; it may have been cut short or changed on the way.');
