@@ -3,7 +3,8 @@
 // changed, so the culprit upstream is one glance away.
 import type { TraceStep } from '../../core/trace/model';
 import type { ReplayReport } from '../../core/replay/report';
-import { diffValues, type ValueChange } from '../../core/present/diff';
+import type { ValueChange } from '../../core/present/diff';
+import { upstreamOf } from '../../core/present/upstream';
 import { preview } from '../../core/present/step-text';
 import { replayStepOf } from '../../core/verdict/overlay';
 import { JsonValue } from '../../components/JsonValue';
@@ -30,21 +31,11 @@ export function ChangeList({ changes, label }: { changes: readonly ValueChange[]
   );
 }
 
-/** What the replay step before this one changed in the value passed along, when both were captured. */
-function changedUpstream(report: ReplayReport, entryIndex: number): { by: string; changes: ValueChange[] } | undefined {
-  const at = report.steps.findIndex((s) => s.entryIndex === entryIndex);
-  const here = report.steps[at];
-  const prev = at > 0 ? report.steps[at - 1] : undefined;
-  if (!here?.hasBefore || !prev?.hasBefore || prev.type !== 'Command') return undefined;
-  const changes = diffValues(prev.before, here.before);
-  return changes.length ? { by: prev.name, changes } : undefined;
-}
-
 export function ReceivedView({ step, report, heading = 'It received' }: { step: TraceStep; report: ReplayReport; heading?: string }) {
   const replayed = replayStepOf(report, step.index);
   if (!replayed) return <p className="text-[12px] text-muted">This replay did not reach the step.</p>;
   if (!replayed.hasBefore) return <p className="text-[12px] text-muted">No value was captured for what this step received.</p>;
-  const upstream = changedUpstream(report, step.index);
+  const upstream = upstreamOf(report, step.index).change;
   return (
     <div>
       <h3 className="text-[11px] font-semibold uppercase tracking-wide text-muted">{heading}</h3>

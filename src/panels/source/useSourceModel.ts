@@ -12,7 +12,7 @@ import type { TraceModel, TraceStep } from '../../core/trace/model';
 import { locateAll, type SourceLocation } from '../../core/source/locate';
 import { lineMap } from '../../core/source/lineMap';
 import { errorSummary, preview } from '../../core/present/step-text';
-import { diffValues } from '../../core/present/diff';
+import { upstreamOf } from '../../core/present/upstream';
 import type { CodeLocation, ReplayReport } from '../../core/replay/report';
 import { replayOverlay, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../../core/verdict/overlay';
 import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/sourceStore';
@@ -75,14 +75,11 @@ function nowByCommand(model: TraceModel, report: ReplayReport): Record<string, '
 /** What the step before the selected one changed in the value it received: `total: 0`. */
 function receivedHint(report: ReplayReport | undefined, step: TraceStep): string | undefined {
   if (!report) return undefined;
-  const at = report.steps.findIndex((s) => s.entryIndex === step.index);
-  const here = report.steps[at];
-  const prev = report.steps[at - 1];
+  const { here, previous, change } = upstreamOf(report, step.index);
   if (!here?.hasBefore) return undefined;
-  if (!prev?.hasBefore) return `received ${clip(preview(here.before), 80)}`;
-  const changes = diffValues(prev.before, here.before).slice(0, 3);
-  if (!changes.length) return undefined;
-  return `received ${changes.map((c) => `${c.path}: ${c.kind === 'removed' ? '(removed)' : clip(preview(c.after), 40)}`).join(', ')}`;
+  if (!previous?.hasBefore) return `received ${clip(preview(here.before), 80)}`;
+  if (!change) return undefined;
+  return `received ${change.changes.slice(0, 3).map((c) => `${c.path}: ${c.kind === 'removed' ? '(removed)' : clip(preview(c.after), 40)}`).join(', ')}`;
 }
 
 export function useSourceModel(model: TraceModel | undefined) {
