@@ -8,3 +8,4 @@ export { createPseudonymizer, generateSecret, isToken, type Pseudonymize, type P
 export { pathRuleFor, parsePointer, formatPointer, type ValueLocation } from './paths';
 export { MAX_CHANGED_PATHS, type RedactionReport } from './report';
 export { redactTrace, redactText, type Redacted } from './trace';
+export { listFields, type FieldChoice } from './fields';

@@ -1,0 +1,102 @@
+// The redaction rules the person works with: key names and detectors are a
+// setting (the same for every incident), field paths belong to one incident
+// ("Redact this field everywhere" in the inspector). All of it is saved in
+// local storage as it changes, and read back through a schema, so a stored
+// value from an older or broken tab falls back to the defaults, never a crash.
+import { create } from 'zustand';
+import { z } from 'zod';
+import { ALL_DETECTORS, DEFAULT_KEY_RULES, isDetectorId, type DetectorId, type KeyRule, type PathRule, type RedactionRules } from '../core/redact';
+
+const KEY = 'timescope.redaction';
+
+const stored = z.object({
+  v: z.literal(1),
+  keys: z.array(z.object({ name: z.string().min(1).max(100), match: z.enum(['contains', 'word', 'exact']).optional(), type: z.string().max(32).optional() })).max(500),
+  detectors: z.array(z.string()).max(50),
+  paths: z.record(z.string(), z.array(z.object({ pointer: z.string().startsWith('/').max(2000), type: z.string().max(32).optional() })).max(500))
+});
+
+interface Saved {
+  readonly keys: readonly KeyRule[];
+  readonly detectors: readonly DetectorId[];
+  readonly paths: Readonly<Record<string, readonly PathRule[]>>;
+}
+
+const DEFAULTS: Saved = { keys: DEFAULT_KEY_RULES, detectors: ALL_DETECTORS, paths: {} };
+const NO_PATHS: readonly PathRule[] = [];
+
+function read(): Saved {
+  try {
+    const parsed = stored.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
+    if (!parsed.success) return DEFAULTS;
+    return { keys: parsed.data.keys, detectors: parsed.data.detectors.filter(isDetectorId), paths: parsed.data.paths };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+function write(saved: Saved) {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ v: 1, ...saved }));
+  } catch {
+    // storage off or full: the rules still hold for this tab
+  }
+}
+
+/** A key name as typed: trimmed; empty means nothing to add. */
+export const cleanKeyName = (name: string) => name.trim().slice(0, 100);
+
+interface RedactionState extends Saved {
+  addKey(name: string): void;
+  removeKey(name: string): void;
+  setDetector(id: DetectorId, on: boolean): void;
+  resetKeysAndDetectors(): void;
+  addPath(traceId: string, rule: PathRule): void;
+  removePath(traceId: string, pointer: string): void;
+}
+
+export const useRedactionStore = create<RedactionState>()((set, get) => {
+  const change = (next: Partial<Saved>) => {
+    set(next);
+    const { keys, detectors, paths } = get();
+    write({ keys, detectors, paths });
+  };
+  return {
+    ...read(),
+    addKey: (name) => {
+      const clean = cleanKeyName(name);
+      if (!clean || get().keys.some((k) => k.name.toLowerCase() === clean.toLowerCase())) return;
+      change({ keys: [...get().keys, { name: clean }] });
+    },
+    removeKey: (name) => change({ keys: get().keys.filter((k) => k.name !== name) }),
+    setDetector: (id, on) => {
+      const current = new Set(get().detectors);
+      if (on) current.add(id);
+      else current.delete(id);
+      // kept in priority order, so the manifest lists them the same way every time
+      change({ detectors: ALL_DETECTORS.filter((d) => current.has(d)) });
+    },
+    resetKeysAndDetectors: () => change({ keys: DEFAULTS.keys, detectors: DEFAULTS.detectors }),
+    addPath: (traceId, rule) => {
+      const list = get().paths[traceId] ?? NO_PATHS;
+      if (list.some((r) => r.pointer === rule.pointer)) return;
+      change({ paths: { ...get().paths, [traceId]: [...list, rule] } });
+    },
+    removePath: (traceId, pointer) => {
+      const list = (get().paths[traceId] ?? NO_PATHS).filter((r) => r.pointer !== pointer);
+      const paths = { ...get().paths };
+      if (list.length) paths[traceId] = list;
+      else delete paths[traceId];
+      change({ paths });
+    }
+  };
+});
+
+/** A stable empty list for selectors, so a trace with no path rules does not re-render every time. */
+export const pathsFor = (state: Saved, traceId: string | undefined): readonly PathRule[] => (traceId ? (state.paths[traceId] ?? NO_PATHS) : NO_PATHS);
+
+/** The rules in effect for one incident. */
+export function rulesFor(traceId: string | undefined): RedactionRules {
+  const state = useRedactionStore.getState();
+  return { keys: state.keys, detectors: state.detectors, paths: pathsFor(state, traceId) };
+}
