@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useViewStore, type Dialog } from '../stores/viewStore';
 import { useTraceStore } from '../stores/traceStore';
 import { openPastedText } from './loading';
+import { SettingsDialog } from './SettingsDialog';
 
 export function Modal({ id, title, children }: { id: Exclude<Dialog, 'none'>; title: string; children: ReactNode }) {
   const open = useViewStore((s) => s.dialog === id);
@@ -148,6 +149,7 @@ export function Dialogs() {
       <Shortcuts />
       <Paste />
       <OpenUrl />
+      <SettingsDialog />
     </>
   );
 }

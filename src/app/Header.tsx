@@ -5,6 +5,7 @@ import { useThemeStore } from '../stores/themeStore';
 import { formatMs } from '../core/present/step-text';
 import { openFiles } from './loading';
 import { ForgetButton } from './ForgetButton';
+import { SettingsButton } from './SettingsDialog';
 import { ACCEPTED_FILES, FILE_INPUT_ID, pickFiles } from '../components/filePicker';
 
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
@@ -15,9 +16,11 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
   return (
     <p className="flex min-w-0 items-center gap-2 truncate font-mono text-[12px]" title={load.fileName}>
       <span className="truncate font-semibold">{m.flowName ?? load.fileName}</span>
+      {/* Below 1280 px the word "build" gives way, so the flow's name keeps its room; the title still says it. */}
       {m.version && (
         <span className="text-muted" title={`Recorded at build ${m.version}`}>
-          @ build {m.version}
+          @ <span className="hidden xl:inline">build </span>
+          {m.version}
         </span>
       )}
       <span className="text-muted">·</span>
@@ -83,6 +86,7 @@ export function Header({ active }: { active: LocalLoad }) {
         <button type="button" className={button} onClick={cycleTheme} aria-label={`Theme: ${theme}. Change theme`} title={`Theme: ${theme}`}>
           <span aria-hidden>{theme === 'system' ? '◐' : theme === 'dark' ? '☾' : '☀'}</span>
         </button>
+        <SettingsButton className={button} />
         <button type="button" className={button} onClick={() => openDialog('shortcuts')} aria-label="Keyboard shortcuts">
           ?
         </button>
