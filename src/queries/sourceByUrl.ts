@@ -1,0 +1,130 @@
+// A flow source file named by `?source=<url>` or by the source URL template
+// setting, fetched through react-query. The text is only read here; it lands
+// in the source store marked as link code, so it is shown and runs only on
+// Replay. Every failure becomes a SourceProblem that says what happened.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** Far above any hand-written flow; a bigger answer is not the file that was meant (or is meant to hurt). */
+export const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
+
+export interface SourceProblem {
+  readonly message: string;
+  readonly hint: string;
+  /** the HTTP status, when the server answered with an error */
+  readonly status?: number;
+}
+
+export class SourceFetchError extends Error {
+  constructor(readonly problem: SourceProblem) {
+    super(problem.message);
+  }
+}
+
+export interface FetchedSource {
+  readonly name: string;
+  readonly text: string;
+  /** the URL as fetched (resolved, normalized) */
+  readonly url: string;
+}
+
+const fail = (message: string, hint: string, status?: number) => new SourceFetchError(status === undefined ? { message, hint } : { message, hint, status });
+
+/** The URL's last path segment: "…/src/flows/checkout.ts" is checkout.ts. */
+export function sourceNameOf(url: URL): string {
+  const last = url.pathname.split('/').filter(Boolean).pop();
+  if (!last) return 'flow.ts';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/** The body, read no further than the cap: a server may send gigabytes, or lie about the length. */
+async function readCapped(response: Response, href: string): Promise<Uint8Array> {
+  const tooBig = () => fail(`${href} is larger than ${mb(MAX_SOURCE_BYTES)}, the most Timescope reads as a flow's source.`, 'Link to the flow file itself, not a bundle or an archive.');
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > MAX_SOURCE_BYTES) throw tooBig();
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_SOURCE_BYTES) {
+      void reader.cancel();
+      throw tooBig();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return bytes;
+}
+
+const RAW_HINT = 'Link to the raw file; many code hosts have a "raw" link for that.';
+
+export async function fetchSource(rawUrl: string, signal?: AbortSignal): Promise<FetchedSource> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl, window.location.href);
+  } catch {
+    throw fail(`"${rawUrl}" is not a URL.`, 'Give a full http(s) URL of the flow file, or a path on this server.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw fail(`${url.protocol} URLs cannot be loaded; only http and https.`, 'Give a full http(s) URL of the flow file, or a path on this server.');
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { signal, credentials: 'omit' });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const crossOrigin = url.origin !== window.location.origin;
+    throw fail(
+      crossOrigin ? `The browser could not read ${url.href}: the server is unreachable, or it refused this page (CORS).` : `Could not reach ${url.href}.`,
+      crossOrigin ? `The server must send Access-Control-Allow-Origin for ${window.location.origin}. Or download the file and drop it here.` : 'Check that the server is running, then try again.'
+    );
+  }
+  if (!response.ok) {
+    throw fail(
+      `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} for ${url.href}.`,
+      response.status === 404 ? 'Check the address: no flow file is there.' : 'Try again, or download the file and drop it here.',
+      response.status
+    );
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (/text\/html|application\/xhtml/i.test(type)) throw fail(`${url.href} is a web page (${type.split(';')[0]}), not a flow's source.`, RAW_HINT);
+  const bytes = await readCapped(response, url.href);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fail(`${url.href} is not text (it is not valid UTF-8), so it is not a flow's source.`, 'Link to the .ts or .js file itself.');
+  }
+  if (text.includes('\0')) throw fail(`${url.href} is a binary file, not a flow's source.`, 'Link to the .ts or .js file itself.');
+  // A login or error page sent as text/plain is still a page.
+  if (/^\s*(<!doctype html|<html[\s>])/i.test(text)) throw fail(`${url.href} is a web page, not a flow's source.`, RAW_HINT);
+  if (!text.trim()) throw fail(`${url.href} is empty.`, 'Check the address; the server sent no code.');
+  return { name: sourceNameOf(url), text, url: url.href };
+}
+
+export const sourceByUrlQuery = (url: string) =>
+  queryOptions({
+    queryKey: ['source-by-url', url],
+    queryFn: ({ signal }) => fetchSource(url, signal),
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: false
+  });
+
+export function useSourceByUrl(url: string | undefined) {
+  return useQuery({ ...sourceByUrlQuery(url ?? ''), enabled: url !== undefined });
+}
