@@ -11,17 +11,25 @@ import { pickFiles } from '../../components/filePicker';
 import { useSourceModel } from './useSourceModel';
 import { ReplayToolbar } from './ReplayToolbar';
 import { useAutoReplayBlocker } from '../../stores/autoReplay';
+import { useSourceFetchStore } from '../../stores/sourceFetchStore';
+import { SourceFetchStatus } from './SourceFetchStatus';
 
 function NoSource() {
   const openDialog = useViewStore((s) => s.openDialog);
+  const fetching = useSourceFetchStore((s) => s.fetch.status === 'loading');
   return (
     <div className="flex h-full items-center justify-center p-6 text-center">
       <div className="max-w-sm">
-        <p className="font-semibold">No flow source yet</p>
-        <p className="mt-1 text-[12px] text-muted">
-          Drop the flow&apos;s .ts or .js file anywhere on the window, or add it here, to see each step&apos;s Command highlighted in its code and
-          to replay it.
-        </p>
+        <SourceFetchStatus layout="empty" />
+        {!fetching && (
+          <>
+            <p className="font-semibold">No flow source yet</p>
+            <p className="mt-1 text-[12px] text-muted">
+              Drop the flow&apos;s .ts or .js file anywhere on the window, or add it here, to see each step&apos;s Command highlighted in its code and
+              to replay it.
+            </p>
+          </>
+        )}
         <div className="mt-3 flex justify-center gap-2">
           <button type="button" className="rounded border border-line px-2 py-1 text-[12px] hover:bg-raised" onClick={pickFiles}>
             Add source file…
@@ -57,6 +65,7 @@ export function SourcePanel({ model, theme }: { model: TraceModel | undefined; t
         <NoSource />
       ) : (
         <>
+          <SourceFetchStatus layout="strip" />
           {model && <ReplayToolbar model={model} blocked={blocked} />}
           <div className="min-h-0 flex-1">
             <CodeEditor
