@@ -11,6 +11,7 @@ import { SourcePanel } from '../panels/source/SourcePanel';
 import { NarrationDrawer } from '../panels/narration/NarrationDrawer';
 import { useActiveTrace } from './useActiveTrace';
 import { useThemeSync } from './useThemeSync';
+import { useSourceUrl } from './useSourceUrl';
 import { useKeyboard } from './useKeyboard';
 import { useStepHash } from './useStepHash';
 import { useReplayWarmUp } from './useReplayWarmUp';
@@ -114,6 +115,7 @@ export function App() {
   const active = useActiveTrace();
   const model = active.status === 'ready' ? active.model : undefined;
   useTraceUrlParam();
+  useSourceUrl(model);
   useIncidentLink();
   useSessionPersistence();
   useKeyboard(model);
