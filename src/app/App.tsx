@@ -33,6 +33,7 @@ import { ExportPicker } from '../panels/replay/ExportPicker';
 import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
 import { openIncidentFromHash } from './openIncident';
+import { useCapsuleUrl } from './useCapsuleUrl';
 import { ShareDialog } from './ShareDialog';
 import { traceIdentity } from '../core/trace/identity';
 
@@ -116,6 +117,8 @@ export function App() {
   const model = active.status === 'ready' ? active.model : undefined;
   useTraceUrlParam();
   useSourceUrl(model);
+  // After ?trace=: a capsule link's loading view replaces that fetch, should a link carry both.
+  useCapsuleUrl();
   useIncidentLink();
   useSessionPersistence();
   useKeyboard(model);
