@@ -18,6 +18,9 @@ Arguments:
                         against the original sources inside it (see --edited), with
                         its replay context and flow export. Source files given after
                         it replace the capsule's sources (the first is the flow).
+  <incident.capsule.enc>
+                        an encrypted capsule (Share's "Download encrypted capsule"),
+                        replayed as the capsule inside once --key decrypts it
 
 Options:
   --export NAME         the exported flow function (default: the one named after
@@ -27,6 +30,8 @@ Options:
                         recorded one (for Ask), or the one a capsule carries
   --edited              with a capsule: replay its sources as last edited in
                         Timescope (the fix being tried), instead of the originals
+  --key KEY             with an encrypted capsule: its key, the part after #key= in
+                        its link (the whole link works too)
   --build ID            the build you are replaying; warns when the trace was
                         recorded at another version
   --json                print {"verdict", "result", "unreached"} instead of the narration
@@ -52,6 +57,7 @@ export const TOP_USAGE = `Usage: timescope <command>
 Commands:
   replay <trace.json> <flow.ts|js> [more source files…]   replay a trace against source
   replay <incident.zip> [source files…]                   replay a debug capsule from Timescope's Share
+  replay <incident.capsule.enc> --key KEY                 replay an encrypted capsule
 
 Run 'timescope replay --help' for the options.`;
 
@@ -67,6 +73,8 @@ export interface ReplayArgs {
   readonly json: boolean;
   /** with a capsule: replay its edited sources (absent when not asked for) */
   readonly edited?: true;
+  /** with an encrypted capsule: its key, or a link that ends in #key=… */
+  readonly key?: string;
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
 }
@@ -84,7 +92,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
-  let values: { export?: string; context?: string; build?: string; json?: boolean; edited?: boolean; help?: boolean; timeout?: string; 'max-memory'?: string };
+  let values: { export?: string; context?: string; build?: string; json?: boolean; edited?: boolean; key?: string; help?: boolean; timeout?: string; 'max-memory'?: string };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -97,6 +105,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         build: { type: 'string' },
         json: { type: 'boolean' },
         edited: { type: 'boolean' },
+        key: { type: 'string' },
         timeout: { type: 'string' },
         'max-memory': { type: 'string' },
         help: { type: 'boolean', short: 'h' }
@@ -128,6 +137,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       sources,
       json: values.json === true,
       ...(values.edited ? { edited: true as const } : {}),
+      ...(values.key !== undefined ? { key: values.key } : {}),
       timeoutMs: Math.round(timeout * 1000),
       maxMemoryMb: Math.round(memory),
       ...(values.export !== undefined ? { exportName: values.export } : {}),

@@ -2,6 +2,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { isZip } from '../core/share/zipDirectory';
+import { looksEncrypted } from '../core/share/encrypted';
 import type { SourceFile } from '../core/source/locate';
 
 /** Bad input: printed as `timescope: <message>` with exit status 2. */
@@ -61,15 +62,17 @@ export function readBytes(cwd: string, file: string, what: string): Buffer {
 }
 
 /**
- * Whether the file starts like a zip (a capsule), from its first 4 bytes; 'unreadable' is left for
- * reading it to report, with the usual message.
+ * Whether the file starts like a capsule (a zip, or an encrypted one), from its first bytes;
+ * 'unreadable' is left for reading it to report, with the usual message.
  */
 export function peekZip(cwd: string, file: string): 'zip' | 'not-zip' | 'unreadable' {
   let fd: number | undefined;
   try {
     fd = openSync(path.resolve(cwd, file), 'r');
-    const head = new Uint8Array(4);
-    return readSync(fd, head, 0, 4, 0) === 4 && isZip(head) ? 'zip' : 'not-zip';
+    // An encrypted capsule counts: it holds a capsule, with its own sources.
+    const head = new Uint8Array(64);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return (read >= 4 && isZip(head)) || looksEncrypted(head.subarray(0, read)) ? 'zip' : 'not-zip';
   } catch {
     return 'unreadable';
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressWithoutCapsule, capsuleLink, parseCapsuleAddress } from './capsuleAddress';
+import { addressWithoutCapsule, capsuleLink, keyInText, parseCapsuleAddress } from './capsuleAddress';
 
 const PAGE = 'https://timescope.example/app/';
 const HOSTED = 'https://files.example/bucket/incident-checkout.capsule.enc?sig=a%2Bb&x=1';
@@ -63,5 +63,17 @@ describe('addressWithoutCapsule', () => {
     ['%23 in another parameter', `${PAGE}?capsule=https%3A%2F%2Fh%2Fc&utm=mail%23key=abc`, `${PAGE}?utm=mail`]
   ])('%s', (_name, href, expected) => {
     expect(addressWithoutCapsule(href)).toBe(expected);
+  });
+});
+
+describe('keyInText (the CLI\'s --key)', () => {
+  it.each([
+    ['the key alone', KEY],
+    ['wrapped', `${KEY.slice(0, 10)}\n ${KEY.slice(10)}`],
+    ['a whole link', capsuleLink(PAGE, HOSTED, KEY)],
+    ['a link with %23', `${PAGE}?capsule=${encodeURIComponent(HOSTED)}%23key%3D${KEY}`],
+    ['a fragment', `#step=2&key=${KEY}`]
+  ])('%s', (_name, text) => {
+    expect(keyInText(text)).toBe(KEY);
   });
 });

@@ -88,3 +88,13 @@ export function addressWithoutCapsule(href: string): string {
   }
   return url.href;
 }
+
+/**
+ * The key in what the person pasted: the key alone, or a whole link (as the CLI's --key takes it),
+ * also with its # rewritten as %23. Whitespace is dropped; decryptCapsule judges the rest.
+ */
+export function keyInText(text: string): string {
+  const flat = text.replace(/\s+/g, '');
+  const at = /(?:^|[#&?]|%23)key(?:=|%3D)([^&#%]*)/i.exec(flat);
+  return at ? at[1]! : flat;
+}
