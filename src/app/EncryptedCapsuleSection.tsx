@@ -113,7 +113,7 @@ export function EncryptedCapsuleSection({ payload, fileBase }: { payload: Incide
             <textarea
               readOnly
               aria-label="Encrypted capsule link"
-              rows={2}
+              rows={3}
               value={link}
               placeholder="The link appears here once the address above is filled in."
               className={`${field} resize-none break-all`}
