@@ -7,12 +7,12 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { z } from 'zod';
 import { checkSourceTemplate } from '../core/source/sourceUrl';
+import { DEFAULT_LINK_LIMIT } from '../core/share/link';
 
 export const SETTINGS_KEY = 'timescope.settings';
 const SETTINGS_VERSION = 1;
 
-/** GitHub's limit (LINK_LIMITS): the longest of the usual places, so a link that fits works in most of them. */
-export const DEFAULT_LINK_LIMIT = 8_000;
+export { DEFAULT_LINK_LIMIT };
 /** Shorter than any page address plus an incident; Chromium refuses URLs past 2 MB. */
 export const LINK_LIMIT_RANGE = { min: 500, max: 2_000_000 } as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraceText } from '../trace/parse';
 import { decodeBase64url, encodeBase64url } from './base64url';
-import { decodeLink, DEFAULT_LINK_LIMIT_BYTES, encodeLink, limitsPassed, LINK_LIMITS, linkSize } from './link';
+import { decodeLink, DEFAULT_LINK_LIMIT, encodeLink, limitsPassed, LINK_LIMITS, linkSize } from './link';
 import type { IncidentPayload } from './payload';
 import { fixtureIncidents, traceOnly } from './test-support/fixtureIncidents';
 import { linkAround, linkOfText } from './test-support/rawLink';
@@ -211,6 +211,6 @@ describe('link sizes', () => {
     expect(limitsPassed(1_999)).toEqual([]);
     expect(limitsPassed(2_001).map((l) => l.name)).toEqual(['Teams and Outlook']);
     expect(limitsPassed(9_000)).toEqual(LINK_LIMITS);
-    expect(DEFAULT_LINK_LIMIT_BYTES).toBe(8192);
+    expect(DEFAULT_LINK_LIMIT).toBe(8_000);
   });
 });

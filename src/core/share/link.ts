@@ -32,8 +32,12 @@ export const LINK_LIMITS = [
   { name: 'GitHub', chars: 8_000 }
 ] as const;
 
-/** The default for the "longest link to offer" setting; past it the app offers the capsule. */
-export const DEFAULT_LINK_LIMIT_BYTES = 8 * 1024;
+/**
+ * The default for the "longest link to offer" setting (stores/settingsStore), in characters (a
+ * link is ASCII, so bytes too); past it the app offers the capsule. GitHub's limit, the longest of
+ * the usual places: about the 8 KB the issue names, and a link that fits works in most of them.
+ */
+export const DEFAULT_LINK_LIMIT = LINK_LIMITS[2].chars;
 
 const CRC_BYTES = 4;
 
