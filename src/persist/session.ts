@@ -3,6 +3,7 @@
 // carries its sources and selected step; localStorage only says which entry is
 // open, so the first paint after a reload already knows to show "Restoring …".
 // Edits stay where replayStore keeps them (per traceIdentity in localStorage).
+import { forgetSecrets } from './secretDb';
 import { create } from 'zustand';
 import type { TraceModel } from '../core/trace/model';
 import { traceIdentity } from '../core/trace/identity';
@@ -234,6 +235,7 @@ export function closeTrace() {
 
 function forgetEdits(traceIds: readonly string[]) {
   useNotesStore.getState().forget(traceIds);
+  forgetSecrets(traceIds);
   const replay = useReplayStore.getState();
   // The open trace's edits live in memory too: reset through the store, which also clears its keys.
   if (replay.traceId && traceIds.includes(replay.traceId)) {

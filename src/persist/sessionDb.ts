@@ -1,16 +1,17 @@
 // Raw IndexedDB for the recent traces: 'recent' holds each entry's metadata
 // (small, read whole to draw the list), 'bytes' holds each trace's original
 // Blob under the same key (read only to reopen it), 'notes' each trace's
-// incident notes by trace identity. Every failure resolves to
+// incident notes by trace identity, 'secrets' each incident's pseudonym
+// secret (redaction) by trace identity. Every failure resolves to
 // undefined / false: private mode, a full quota or a blocked open must cost
 // the person their history, never the app.
 
-export type StoreName = 'recent' | 'bytes' | 'notes';
+export type StoreName = 'recent' | 'bytes' | 'notes' | 'secrets';
 
 export type Op = { readonly store: StoreName; readonly key: string; readonly value: unknown } | { readonly store: StoreName; readonly key: string; readonly delete: true };
 
 const NAME = 'timescope';
-const VERSION = 2; // 2 added 'notes'
+const VERSION = 3; // 2 added 'notes', 3 'secrets'
 
 let opening: Promise<IDBDatabase | undefined> | undefined;
 
@@ -23,6 +24,7 @@ function openDb(): Promise<IDBDatabase | undefined> {
         if (!db.objectStoreNames.contains('recent')) db.createObjectStore('recent');
         if (!db.objectStoreNames.contains('bytes')) db.createObjectStore('bytes');
         if (!db.objectStoreNames.contains('notes')) db.createObjectStore('notes');
+        if (!db.objectStoreNames.contains('secrets')) db.createObjectStore('secrets');
       };
       request.onsuccess = () => {
         const db = request.result;
@@ -96,13 +98,14 @@ export async function clearAll(): Promise<boolean> {
   if (!db) return false;
   return new Promise((resolve) => {
     try {
-      const tx = db.transaction(['recent', 'bytes', 'notes'], 'readwrite');
+      const tx = db.transaction(['recent', 'bytes', 'notes', 'secrets'], 'readwrite');
       tx.oncomplete = () => resolve(true);
       tx.onerror = () => resolve(false);
       tx.onabort = () => resolve(false);
       tx.objectStore('recent').clear();
       tx.objectStore('bytes').clear();
       tx.objectStore('notes').clear();
+      tx.objectStore('secrets').clear();
     } catch {
       resolve(false);
     }
