@@ -113,6 +113,18 @@ test('a wrong key says so, and the app stays usable', async ({ page }) => {
   await app.timeline.expectSteps(3);
 });
 
+test('an encrypted capsule dropped on the page says it opens with its link, which holds the key; and the receiver is told it was redacted', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.goto();
+  const sealed = await encryptCapsule(buildCapsule({ ...PAYLOAD, redaction: { applied: true, rules: ['key:email', 'detector:email'] } }));
+  await app.open({ name: FILE, mimeType: 'application/octet-stream', buffer: Buffer.from(sealed.bytes) });
+  await expect(app.loadError(FILE)).toContainText('This is an encrypted capsule: it opens with the link it came with');
+  routes['/redacted.capsule.enc'] = { headers: { ...CORS, 'Content-Type': 'application/octet-stream' }, body: sealed.bytes };
+  await app.goto(`/?capsule=${encodeURIComponent(`${server.origin}/redacted.capsule.enc`)}#key=${sealed.key}`);
+  await expectIncident(app);
+  await expect(page.getByTestId('received-redaction')).toContainText('Shared as a redacted capsule, with 1 key name, 1 detector');
+});
+
 test('a cut key, a missing key and a missing file each name the problem', async ({ page }) => {
   const app = new AppPage(page);
   await app.goto(`/?capsule=${encodeURIComponent(hosted)}#key=${key.slice(0, 30)}`);

@@ -34,7 +34,8 @@ import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
 import { openIncidentFromHash } from './openIncident';
 import { useCapsuleUrl } from './useCapsuleUrl';
-import { ShareDialog } from './ShareDialog';
+import { ShareDialog } from './share/ShareDialog';
+import { ReceivedBanner } from './share/ReceivedBanner';
 import { traceIdentity } from '../core/trace/identity';
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -137,6 +138,7 @@ export function App() {
   return (
     <div className="flex h-full flex-col">
       <Header active={active} />
+      {model && <ReceivedBanner model={model} />}
       {model && <Banners model={model} />}
       {model && <VerdictBanner model={model} />}
       <main className="flex min-h-0 flex-1 flex-col">

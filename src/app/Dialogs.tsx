@@ -6,7 +6,7 @@ import { useTraceStore } from '../stores/traceStore';
 import { openPastedText } from './loading';
 import { SettingsDialog } from './SettingsDialog';
 
-export function Modal({ id, title, children }: { id: Exclude<Dialog, 'none'>; title: string; children: ReactNode }) {
+export function Modal({ id, title, children, wide = false }: { id: Exclude<Dialog, 'none'>; title: string; children: ReactNode; wide?: boolean }) {
   const open = useViewStore((s) => s.dialog === id);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -24,7 +24,7 @@ export function Modal({ id, title, children }: { id: Exclude<Dialog, 'none'>; ti
       ref={ref}
       aria-labelledby={`${id}-title`}
       onClose={() => useViewStore.getState().dialog === id && useViewStore.getState().openDialog('none')}
-      className="m-auto w-[min(640px,92vw)] rounded-lg border border-line bg-panel p-0 text-fg shadow-2xl backdrop:bg-black/50"
+      className={`m-auto ${wide ? 'w-[min(980px,94vw)]' : 'w-[min(640px,92vw)]'} max-h-[92vh] overflow-auto rounded-lg border border-line bg-panel p-0 text-fg shadow-2xl backdrop:bg-black/50`}
     >
       {open && (
         <div className="p-4">

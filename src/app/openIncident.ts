@@ -5,24 +5,27 @@
 import type { IncidentPayload } from '../core/share/payload';
 import { decodeLink, LINK_PARAM } from '../core/share/link';
 import { isZip, readCapsule } from '../core/share/capsule';
+import { looksEncrypted } from '../core/share/encrypted';
 import { traceIdentity } from '../core/trace/identity';
 import { useSourceStore } from '../stores/sourceStore';
 import { useTraceStore } from '../stores/traceStore';
 import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
+import { useReceivedStore } from '../stores/receivedStore';
 import { openTraceBlob } from './loading';
 
 function fail(fileName: string, message: string, hint: string) {
   useTraceStore.getState().setLocal({ status: 'error', fileName, problem: { message, hint } });
 }
 
-export async function openIncident(payload: IncidentPayload, fileName: string): Promise<void> {
+export async function openIncident(payload: IncidentPayload, fileName: string, from: 'link' | 'capsule' = 'link'): Promise<void> {
   useSourceStore.getState().replaceFiles((payload.sources ?? []).map((s) => ({ name: s.name, text: s.text, origin: 'link' as const })));
   await openTraceBlob(new Blob([JSON.stringify(payload.trace)], { type: 'application/json' }), fileName, payload.step !== undefined ? { startAt: payload.step } : {});
   const local = useTraceStore.getState().local;
   if (local.status !== 'ready') return;
   // App's effect opens the trace in the replay and notes stores; apply what came with it after that.
   const id = traceIdentity(local.model);
+  useReceivedStore.getState().set({ traceId: id, from, redaction: payload.redaction ?? { applied: false, rules: [] } });
   const replay = useReplayStore.getState();
   if (replay.traceId !== id) replay.openTrace(id);
   for (const [name, text] of Object.entries(payload.edits ?? {})) {
@@ -66,12 +69,20 @@ export async function openCapsuleFile(file: File): Promise<boolean> {
   // A capsule is a zip whose first entry is manifest.json (buildCapsule writes it first), so even a
   // cut-short capsule is told apart from other zips, such as a Playwright trace, which the parser names.
   const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+  if (looksEncrypted(head)) {
+    fail(
+      file.name,
+      'This is an encrypted capsule: it opens with the link it came with (?capsule=…#key=…), because the key is in that link, not in the file.',
+      'Ask the sender for the link, or run: timescope replay <file> --key <key>.'
+    );
+    return true;
+  }
   if (!isZip(head) || !new TextDecoder().decode(head).includes('manifest.json')) return false;
   const read = readCapsule(new Uint8Array(await file.arrayBuffer()));
   if (!read.ok) {
     fail(file.name, `This capsule cannot be opened: ${read.message}`, 'Ask for the capsule again; it may have been cut short or changed on the way.');
     return true;
   }
-  await openIncident(read.payload, file.name);
+  await openIncident(read.payload, file.name, 'capsule');
   return true;
 }

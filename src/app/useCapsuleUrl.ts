@@ -84,7 +84,7 @@ export async function openCapsuleAddress(client: QueryClient, href = window.loca
     fail(name, `This capsule cannot be opened: ${read.message}`, `It decrypted, so the key is right; the capsule inside was made wrong. ${STILL_WORKS}`);
     return true;
   }
-  await openIncident(read.payload, name);
+  await openIncident(read.payload, name, 'capsule');
   return true;
 }
 

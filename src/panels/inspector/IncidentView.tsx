@@ -4,6 +4,8 @@ import { markedSteps } from '../../core/notes/notes';
 import type { TraceModel } from '../../core/trace/model';
 import { useNotesStore } from '../../stores/notesStore';
 import { useViewStore } from '../../stores/viewStore';
+import { useState } from 'react';
+import { Markdown } from '../../components/markdown/Markdown';
 
 export function IncidentView({ model }: { model: TraceModel }) {
   const notes = useNotesStore((s) => s.notes);
@@ -22,17 +24,7 @@ export function IncidentView({ model }: { model: TraceModel }) {
           className="mt-1 w-full rounded border border-line bg-bg px-1.5 py-1 text-fg placeholder:text-muted"
         />
       </label>
-      <label className="block">
-        <span className="text-[11px] font-semibold uppercase tracking-wide text-muted">Summary</span>
-        <textarea
-          aria-label="Incident summary"
-          rows={5}
-          value={notes.summary ?? ''}
-          placeholder="What failed, why, and what fixes it (saved as you type)"
-          onChange={(e) => setSummary(e.target.value)}
-          className="mt-1 w-full resize-y rounded border border-line bg-bg px-1.5 py-1 text-fg placeholder:text-muted"
-        />
-      </label>
+      <Summary text={notes.summary ?? ''} onChange={setSummary} />
       <div>
         <h3 className="text-[11px] font-semibold uppercase tracking-wide text-muted">Noted and starred steps</h3>
         {marked.length === 0 ? (
@@ -53,6 +45,37 @@ export function IncidentView({ model }: { model: TraceModel }) {
           </ul>
         )}
       </div>
+    </div>
+  );
+}
+
+/** The summary, in Markdown: written in a textarea, read rendered (and sanitized) with Preview. */
+function Summary({ text, onChange }: { text: string; onChange: (text: string) => void }) {
+  const [preview, setPreview] = useState(false);
+  return (
+    <div>
+      <div className="flex items-baseline justify-between">
+        <span id="incident-summary-label" className="text-[11px] font-semibold uppercase tracking-wide text-muted">
+          Summary <span className="normal-case tracking-normal">(Markdown)</span>
+        </span>
+        <button type="button" aria-pressed={preview} className="rounded px-1.5 text-[11px] text-muted hover:bg-raised hover:text-fg" onClick={() => setPreview(!preview)}>
+          Preview
+        </button>
+      </div>
+      {preview ? (
+        <div className="mt-1 min-h-[5.5em] rounded border border-line bg-bg px-1.5 py-1">
+          {text.trim() ? <Markdown text={text} label="Incident summary, rendered" /> : <p className="text-muted">Nothing written yet.</p>}
+        </div>
+      ) : (
+        <textarea
+          aria-label="Incident summary"
+          rows={5}
+          value={text}
+          placeholder="What failed, why, and what fixes it (saved as you type; Markdown)"
+          onChange={(e) => onChange(e.target.value)}
+          className="mt-1 w-full resize-y rounded border border-line bg-bg px-1.5 py-1 text-fg placeholder:text-muted"
+        />
+      )}
     </div>
   );
 }

@@ -21,6 +21,9 @@ import { useNotesStore } from '../../stores/notesStore';
 import { NowView, nowStatus } from './NowView';
 import { StepNoteField } from './StepNoteField';
 import { IncidentView } from './IncidentView';
+import { RedactFieldPicker } from './RedactFieldPicker';
+import { StepLinkButton } from './StepLinkButton';
+import { traceIdentity } from '../../core/trace/identity';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -61,10 +64,18 @@ function NoReceived() {
 }
 
 /** The recorded step: what it answered, and what it received in production (the baseline replay). */
-function RecordedColumn({ step, baseline }: { step: TraceStep; baseline: ReplayReport | undefined }) {
+function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: TraceStep; baseline: ReplayReport | undefined }) {
+  const shareable = step.hasValue && (step.kind === 'threw' || step.kind === 'returned');
   return (
     <div className="min-w-0 space-y-3">
       <StepValue step={step} />
+      {shareable && (
+        <RedactFieldPicker
+          traceId={traceIdentity(model)}
+          value={step.kind === 'threw' ? step.error : step.result}
+          at={{ field: step.kind === 'threw' ? 'error' : 'result', entry: step.index }}
+        />
+      )}
       {baseline ? <ReceivedView step={step} report={baseline} /> : <NoReceived />}
     </div>
   );
@@ -78,7 +89,7 @@ function StepTab({ model, step, baseline, last }: { model: TraceModel; step: Tra
         <div className="grid gap-4 @[560px]:grid-cols-2">
           <section aria-label="Recorded" className="min-w-0">
             <h3 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-muted">Recorded</h3>
-            <RecordedColumn step={step} baseline={baseline} />
+            <RecordedColumn model={model} step={step} baseline={baseline} />
           </section>
           <section aria-label="Replayed now" className="min-w-0 border-t border-line pt-3 @[560px]:border-l @[560px]:border-t-0 @[560px]:pl-4 @[560px]:pt-0">
             <h3 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-muted">
@@ -90,7 +101,7 @@ function StepTab({ model, step, baseline, last }: { model: TraceModel; step: Tra
       </div>
     );
   }
-  return <RecordedColumn step={step} baseline={baseline ?? last?.report} />;
+  return <RecordedColumn model={model} step={step} baseline={baseline ?? last?.report} />;
 }
 
 export function Inspector({ model }: { model: TraceModel }) {
@@ -124,7 +135,7 @@ export function Inspector({ model }: { model: TraceModel }) {
             </span>
           )}
         </p>
-        <StepNoteField index={step.index} />
+        <StepNoteField index={step.index} after={<StepLinkButton model={model} step={step.index} />} />
       </header>
       <div className="@container flex shrink-0 items-center justify-between gap-2 border-b border-line px-2">
         <Tabs
@@ -152,7 +163,10 @@ export function Inspector({ model }: { model: TraceModel }) {
         ) : tab === 'incident' ? (
           <IncidentView model={model} />
         ) : shown.present ? (
-          <JsonValue value={shown.value} label={tab === 'input' ? 'initial input' : 'context'} />
+          <div className="space-y-3">
+            <JsonValue value={shown.value} label={tab === 'input' ? 'initial input' : 'context'} />
+            <RedactFieldPicker traceId={traceIdentity(model)} value={shown.value} at={{ field: tab === 'input' ? 'initialInput' : 'context' }} />
+          </div>
         ) : (
           <p className="text-[12px] text-muted">
             {tab === 'input' ? 'The trace holds no initial input.' : 'The trace holds no context.'}

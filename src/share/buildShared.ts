@@ -1,13 +1,17 @@
 // What leaves the browser when the person shares: the incident as one payload
 // (trace, optionally the flow source and its edits, the step, the notes and
-// the replay context), redacted first unless they turn that off. The
-// pseudonym secret is made per incident and kept in memory only, so the same
-// value keeps the same token across shares in this tab and never travels.
+// the replay context), redacted first unless they turn that off, with the
+// rules the person set (stores/redactionStore). The pseudonym secret is made
+// per incident and kept in this browser (persist/secretDb), so the same value
+// keeps the same token across shares and reloads, and never travels.
 import type { TraceModel } from '../core/trace/model';
 import { toRawTrace } from '../core/trace/raw';
 import { traceIdentity } from '../core/trace/identity';
 import type { IncidentPayload } from '../core/share/payload';
-import { createPseudonymizer, DEFAULT_RULES, generateSecret, redactText, redactTrace, ruleIds, type Pseudonymize, type RedactionReport } from '../core/redact';
+import { createPseudonymizer, redactText, redactTrace, ruleIds, type Pseudonymize, type RedactionReport, type RedactionRules } from '../core/redact';
+import { encodeLink } from '../core/share/link';
+import { rulesFor } from '../stores/redactionStore';
+import { secretFor } from '../persist/secretDb';
 import { useSourceStore } from '../stores/sourceStore';
 import { useReplayStore } from '../stores/replayStore';
 import { useViewStore } from '../stores/viewStore';
@@ -17,6 +21,8 @@ import type { IncidentNotes } from '../core/notes/notes';
 export interface ShareChoice {
   readonly includeSource: boolean;
   readonly redact: boolean;
+  /** the step the link opens at; the selected one when absent */
+  readonly step?: number;
 }
 
 export interface Shared {
@@ -25,19 +31,24 @@ export interface Shared {
   readonly report: RedactionReport | undefined;
 }
 
-const pseudonymizers = new Map<string, Pseudonymize>();
+// Keyed by the secret's promise, so Forget (which drops the secret) also drops its pseudonymizer.
+const pseudonymizers = new WeakMap<Promise<Uint8Array<ArrayBuffer>>, Promise<Pseudonymize>>();
 
-function pseudonymizerFor(traceId: string): Pseudonymize {
-  let p = pseudonymizers.get(traceId);
+/** One pseudonymizer per incident, so a value keeps its token (and its widened prefix) across shares. */
+function pseudonymizerFor(traceId: string): Promise<Pseudonymize> {
+  const secret = secretFor(traceId);
+  let p = pseudonymizers.get(secret);
   if (!p) {
-    p = createPseudonymizer(generateSecret());
-    pseudonymizers.set(traceId, p);
+    p = secret.then((bytes) => createPseudonymizer(bytes));
+    // a failure (no WebCrypto) is said each time, not kept
+    p.catch(() => pseudonymizers.delete(secret));
+    pseudonymizers.set(secret, p);
   }
   return p;
 }
 
-async function redactNotes(notes: IncidentNotes, p: Pseudonymize): Promise<IncidentNotes> {
-  const text = async (t: string | undefined) => (t === undefined ? undefined : (await redactText(t, DEFAULT_RULES, p)).text);
+async function redactNotes(notes: IncidentNotes, rules: RedactionRules, p: Pseudonymize): Promise<IncidentNotes> {
+  const text = async (t: string | undefined) => (t === undefined ? undefined : (await redactText(t, rules, p)).text);
   const steps: Record<string, { text?: string; starred?: boolean }> = {};
   for (const [k, n] of Object.entries(notes.steps ?? {})) {
     const t = await text(n.text);
@@ -53,16 +64,18 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
   const { files } = useSourceStore.getState();
   const { edits, contextText, exportName } = useReplayStore.getState();
   const notes = useNotesStore.getState().notes;
-  const step = useViewStore.getState().selected;
+  const step = choice.step ?? useViewStore.getState().selected;
+  const traceId = traceIdentity(model);
+  const rules = rulesFor(traceId);
   let trace = raw;
   let sharedNotes = notes;
   let report: RedactionReport | undefined;
   if (choice.redact) {
-    const p = pseudonymizerFor(traceIdentity(model));
-    const redacted = await redactTrace(raw, DEFAULT_RULES, p);
+    const p = await pseudonymizerFor(traceId);
+    const redacted = await redactTrace(raw, rules, p);
     trace = redacted.trace as IncidentPayload['trace'];
     report = redacted.report;
-    sharedNotes = await redactNotes(notes, p);
+    sharedNotes = await redactNotes(notes, rules, p);
   }
   const sources = choice.includeSource && files.length ? files.map((f) => ({ name: f.name, text: f.text })) : undefined;
   const sharedEdits = sources && Object.keys(edits).length ? { ...edits } : undefined;
@@ -75,7 +88,10 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
     ...(Object.keys(sharedNotes).length ? { notes: sharedNotes } : {}),
     ...(contextText !== undefined ? { context: contextText } : {}),
     ...(exportName ? { exportName } : {}),
-    redaction: { applied: choice.redact, rules: choice.redact ? ruleIds(DEFAULT_RULES) : [] }
+    redaction: { applied: choice.redact, rules: choice.redact ? ruleIds(rules) : [] }
   };
   return { payload, report };
 }
+
+/** The link that opens this payload in this app: everything after `#`, nothing sent to a server. */
+export const linkFor = (payload: IncidentPayload) => `${window.location.origin}${window.location.pathname}${encodeLink(payload)}`;

@@ -3,11 +3,12 @@
 // the link that opens it, `?capsule=<where it is hosted>#key=<key>`. The key lives in this
 // component only: nothing stores it, so closing the dialog forgets it, and the section says so.
 import { useId, useState } from 'react';
-import type { IncidentPayload } from '../core/share/payload';
-import { buildCapsule } from '../core/share/capsule';
-import { ARMORED_EXTENSION, armorCapsule, ENCRYPTED_EXTENSION, encryptCapsule, subtleCrypto } from '../core/share/encrypted';
-import { capsuleLink } from '../core/share/capsuleAddress';
-import { sizeText } from '../core/share/sizeText';
+import type { IncidentPayload } from '../../core/share/payload';
+import { buildCapsule } from '../../core/share/capsule';
+import { ARMORED_EXTENSION, armorCapsule, ENCRYPTED_EXTENSION, encryptCapsule, subtleCrypto } from '../../core/share/encrypted';
+import { capsuleLink } from '../../core/share/capsuleAddress';
+import { sizeText } from '../../core/share/sizeText';
+import { download as save } from './download';
 
 type Sealed =
   | { readonly state: 'idle' }
@@ -15,12 +16,6 @@ type Sealed =
   | { readonly state: 'ready'; readonly from: IncidentPayload; readonly bytes: Uint8Array; readonly key: string; readonly fileName: string }
   | { readonly state: 'failed'; readonly message: string };
 
-function save(data: Uint8Array | string, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([data as BlobPart], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  a.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The hosted file's address as typed, when it is one a browser can fetch. */
 function hostedUrl(text: string): string | undefined {

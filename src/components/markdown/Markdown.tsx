@@ -1,0 +1,27 @@
+// A note rendered as Markdown, sanitized (toSafeHtml). The parser and the
+// sanitizer load on first use, so they cost nothing before a note is shown.
+import { useEffect, useState } from 'react';
+
+type Render = (markdown: string) => string;
+let loading: Promise<Render> | undefined;
+const loadRenderer = () => (loading ??= import('./toSafeHtml').then((m) => m.toSafeHtml));
+
+export function Markdown({ text, label }: { text: string; label: string }) {
+  const [html, setHtml] = useState<string | undefined>();
+  useEffect(() => {
+    let live = true;
+    void loadRenderer().then((render) => live && setHtml(render(text)));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return (
+    <div
+      aria-label={label}
+      role="document"
+      className="ts-markdown"
+      // Sanitized by toSafeHtml: raw HTML off in the parser, then DOMPurify with an allow-list.
+      dangerouslySetInnerHTML={{ __html: html ?? '' }}
+    />
+  );
+}
