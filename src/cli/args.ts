@@ -84,6 +84,19 @@ export type Parsed =
   | { readonly kind: 'replay'; readonly args: ReplayArgs }
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
+/**
+ * `--key K` as `--key=K`: a capsule key is base64url, so one in 64 starts with `-`, which parseArgs
+ * would take for an option ("argument is ambiguous"). What follows --key is always its value.
+ */
+function keyValuesJoined(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--key' && i + 1 < args.length && args[i + 1] !== '--') out.push(`--key=${args[++i]}`);
+    else out.push(args[i]!);
+  }
+  return out;
+}
+
 export function parseCommandLine(argv: readonly string[]): Parsed {
   // `npx timescope -- --help`: npm users add a `--` to keep npm's hands off the options. npx passes
   // it on, so one leading `--` means nothing here (a later one ends the options, as parseArgs has it).
@@ -96,7 +109,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
-      args: [...rest],
+      args: keyValuesJoined(rest),
       strict: true,
       allowPositionals: true,
       options: {

@@ -85,6 +85,8 @@ describe.concurrent('timescope usage errors', () => {
   it('skips one leading `--`, as npm users type it (npx timescope -- …)', () => {
     expect(parseCommandLine(['--', '--help'])).toMatchObject({ kind: 'help', text: expect.stringMatching(/^Usage: timescope <command>/) });
     expect(parseCommandLine(['--', 'replay', '-h'])).toMatchObject({ kind: 'help', text: expect.stringMatching(/^Usage: timescope replay /) });
+    // A key is base64url: one in 64 starts with '-', and must still be read as --key's value.
+    expect(parseCommandLine(['replay', 'c.capsule.enc', '--key', '-Ab_cd'])).toMatchObject({ kind: 'replay', args: { trace: 'c.capsule.enc', key: '-Ab_cd' } });
     expect(parseCommandLine(['--', 'replay', 't.json', 'flow.ts', '--json'])).toEqual({ kind: 'replay', args: { trace: 't.json', sources: ['flow.ts'], json: true, timeoutMs: 5000, maxMemoryMb: 1024 } });
     // Only one: a second `--` is still a command nobody knows, and `--` after replay ends the options.
     expect(parseCommandLine(['--', '--'])).toMatchObject({ kind: 'usage-error', message: "unknown command '--'" });
