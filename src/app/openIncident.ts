@@ -40,6 +40,8 @@ export async function openIncident(payload: IncidentPayload, fileName: string, f
   const n = payload.notes;
   if (n?.title !== undefined) notes.setTitle(n.title);
   if (n?.summary !== undefined) notes.setSummary(n.summary);
+  if (n?.impact !== undefined) notes.setImpact(n.impact);
+  if (n?.actionItems !== undefined) notes.setActionItems(n.actionItems);
   for (const [k, step] of Object.entries(n?.steps ?? {})) {
     if (step.text) useNotesStore.getState().setStepText(Number(k), step.text);
     if (step.starred && !useNotesStore.getState().notes.steps?.[k]?.starred) useNotesStore.getState().toggleStar(Number(k));

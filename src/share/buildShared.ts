@@ -54,9 +54,15 @@ async function redactNotes(notes: IncidentNotes, rules: RedactionRules, p: Pseud
     const t = await text(n.text);
     steps[k] = { ...(t !== undefined ? { text: t } : {}), ...(n.starred ? { starred: true } : {}) };
   }
-  const title = await text(notes.title);
-  const summary = await text(notes.summary);
-  return { ...(title !== undefined ? { title } : {}), ...(summary !== undefined ? { summary } : {}), ...(notes.steps ? { steps } : {}) };
+  const [title, summary, impact] = [await text(notes.title), await text(notes.summary), await text(notes.impact)];
+  const actionItems = notes.actionItems ? await Promise.all(notes.actionItems.map(async (a) => (await text(a)) ?? '')) : undefined;
+  return {
+    ...(title !== undefined ? { title } : {}),
+    ...(summary !== undefined ? { summary } : {}),
+    ...(impact !== undefined ? { impact } : {}),
+    ...(actionItems ? { actionItems } : {}),
+    ...(notes.steps ? { steps } : {})
+  };
 }
 
 export async function buildShared(model: TraceModel, choice: ShareChoice): Promise<Shared> {

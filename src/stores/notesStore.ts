@@ -11,6 +11,8 @@ interface NotesState {
   openTrace(traceId: string): void;
   setTitle(title: string): void;
   setSummary(summary: string): void;
+  setImpact(impact: string): void;
+  setActionItems(items: readonly string[]): void;
   setStepText(index: number, text: string): void;
   toggleStar(index: number): void;
   forget(traceIds: readonly string[]): void;
@@ -36,6 +38,8 @@ export const useNotesStore = create<NotesState>()((set, get) => {
     },
     setTitle: (title) => change((n) => ({ ...n, title })),
     setSummary: (summary) => change((n) => ({ ...n, summary })),
+    setImpact: (impact) => change((n) => ({ ...n, impact })),
+    setActionItems: (actionItems) => change((n) => ({ ...n, actionItems: [...actionItems] })),
     setStepText: (index, text) => change((n) => setStepText(n, index, text)),
     toggleStar: (index) => change((n) => toggleStar(n, index)),
     forget: (traceIds) => {

@@ -28,5 +28,9 @@ describe('incident notes', () => {
       title: 'T',
       steps: { 1: { text: 'x' }, 3: { starred: true } }
     });
+    // The post-mortem's fields: impact as text, action items as strings only.
+    expect(readNotes({ impact: 'EU checkouts failed', actionItems: ['add a test', 4, 'alert on 0 totals'] })).toEqual({ impact: 'EU checkouts failed', actionItems: ['add a test', 'alert on 0 totals'] });
+    expect(isEmpty({ actionItems: ['  '] })).toBe(true);
+    expect(isEmpty({ impact: 'x' })).toBe(false);
   });
 });

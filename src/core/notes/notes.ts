@@ -1,5 +1,6 @@
-// What people learn about an incident, as plain data: a title, a summary, and
-// per step a note and a star (the post-mortem's timeline keeps starred steps).
+// What people learn about an incident, as plain data: a title, a summary, the
+// post-mortem's impact and action items, and per step a note and a star (the
+// post-mortem's timeline keeps starred steps).
 // Pure: the store and the persistence layer build on these.
 
 export interface StepNote {
@@ -10,6 +11,10 @@ export interface StepNote {
 export interface IncidentNotes {
   readonly title?: string;
   readonly summary?: string;
+  /** the post-mortem's Impact: who was affected and how (the trace cannot say) */
+  readonly impact?: string;
+  /** the post-mortem's action items, one per entry, in order */
+  readonly actionItems?: readonly string[];
   /** by recorded step index, as a string key (JSON objects have string keys) */
   readonly steps?: Readonly<Record<string, StepNote>>;
 }
@@ -38,7 +43,7 @@ export const toggleStar = (notes: IncidentNotes, index: number) => withStep(note
 export const stepNote = (notes: IncidentNotes, index: number): StepNote => notes.steps?.[index] ?? {};
 
 export function isEmpty(notes: IncidentNotes): boolean {
-  return !notes.title?.trim() && !notes.summary?.trim() && Object.keys(notes.steps ?? {}).length === 0;
+  return !notes.title?.trim() && !notes.summary?.trim() && !notes.impact?.trim() && !(notes.actionItems ?? []).some((a) => a.trim()) && Object.keys(notes.steps ?? {}).length === 0;
 }
 
 /** Indices of steps with a note or a star, ascending, for the step list and the scrubber. */
@@ -62,9 +67,12 @@ export function readNotes(value: unknown): IncidentNotes {
       if (note) steps[k] = note;
     }
   }
+  const actionItems = Array.isArray(v.actionItems) ? v.actionItems.filter((a): a is string => typeof a === 'string') : [];
   return {
     ...(typeof v.title === 'string' ? { title: v.title } : {}),
     ...(typeof v.summary === 'string' ? { summary: v.summary } : {}),
+    ...(typeof v.impact === 'string' ? { impact: v.impact } : {}),
+    ...(actionItems.length ? { actionItems } : {}),
     ...(Object.keys(steps).length ? { steps } : {})
   };
 }

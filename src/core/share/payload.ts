@@ -49,6 +49,9 @@ export const stepNoteSchema = z.object({ text: z.string().optional(), starred: z
 export const notesSchema = z.object({
   title: z.string().optional(),
   summary: z.string().optional(),
+  /** added after v1 shipped, optional, so every v1 link still decodes (the post-mortem's fields) */
+  impact: z.string().optional(),
+  actionItems: z.array(z.string()).max(1000).readonly().optional(),
   steps: z.record(stepKey, stepNoteSchema).optional()
 });
 
