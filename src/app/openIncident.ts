@@ -3,7 +3,7 @@
 // sender's code, so it is marked as coming with a link and waits for Replay.
 // Notes and edits land in their stores once the trace has opened.
 import type { IncidentPayload } from '../core/share/payload';
-import { decodeLink, LINK_PARAM } from '../core/share/link';
+import { decodeLink, linkStep, LINK_PARAM } from '../core/share/link';
 import { isZip, readCapsule } from '../core/share/capsule';
 import { looksEncrypted } from '../core/share/encrypted';
 import { traceIdentity } from '../core/trace/identity';
@@ -62,7 +62,8 @@ export async function openIncidentFromHash(): Promise<boolean> {
     fail('shared link', `This shared link is ${decoded.kind === 'unknown-version' ? 'from a newer Timescope' : decoded.kind.replace('-', ' ')}: ${decoded.message}`, LINK_HINT);
     return true;
   }
-  await openIncident(decoded.payload, 'shared link');
+  const step = linkStep(raw);
+  await openIncident(step === undefined ? decoded.payload : { ...decoded.payload, step }, 'shared link');
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseTraceText } from '../trace/parse';
 import { decodeBase64url, encodeBase64url } from './base64url';
-import { decodeLink, DEFAULT_LINK_LIMIT, encodeLink, limitsPassed, LINK_LIMITS, linkSize } from './link';
+import { decodeLink, DEFAULT_LINK_LIMIT, encodeLink, limitsPassed, LINK_LIMITS, linkSize, linkStep, stepLinkOf } from './link';
 import type { IncidentPayload } from './payload';
 import { fixtureIncidents, traceOnly } from './test-support/fixtureIncidents';
 import { linkAround, linkOfText } from './test-support/rawLink';
@@ -202,6 +202,20 @@ describe('incident link: what went wrong, by kind', () => {
   it('a newer minor revision: unknown fields decode, and are dropped', () => {
     const newer = { ...FROZEN_V1_PAYLOAD, theme: 'dark', notes: { ...FROZEN_V1_PAYLOAD.notes, authors: ['ana'] } };
     expect(decoded(linkOfText(JSON.stringify(newer)))).toEqual(FROZEN_V1_PAYLOAD);
+  });
+});
+
+describe('step links', () => {
+  it('adds &step=N (1-based) to an incident link, read back as an index; the payload still decodes', () => {
+    const link = `https://t.example/${encodeLink({ v: 1, trace: { trace: [] }, step: 0 })}`;
+    const three = stepLinkOf(link, 2);
+    expect(three).toBe(`${link}&step=3`);
+    expect(linkStep(three)).toBe(2);
+    expect(decodeLink(three).ok).toBe(true);
+    expect(linkStep(link)).toBeUndefined();
+    expect(linkStep(`${link}&step=0`)).toBeUndefined();
+    expect(linkStep(`${link}&step=x`)).toBeUndefined();
+    expect(linkStep(`${link}&other=1&step=12`)).toBe(11);
   });
 });
 

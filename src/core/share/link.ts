@@ -80,6 +80,21 @@ function findToken(text: string): string | undefined {
   return /^i\d/.test(flat) ? flat : undefined;
 }
 
+/**
+ * A link to one step of a shared incident: the incident link plus `&step=N` (1-based, as `#step=`),
+ * which wins over the step inside the payload. So the post-mortem's timeline links every row to its
+ * step with one encoded (and redacted) payload, instead of one per row.
+ */
+export const stepLinkOf = (link: string, stepIndex: number) => `${link}&step=${stepIndex + 1}`;
+
+/** The step a link names with `&step=N`, as an index; undefined when it names none. */
+export function linkStep(text: string): number | undefined {
+  const at = /(?:incident=[^&#]*)(?:&[^&#]*)*?&step=(\d{1,9})(?:[&#]|$)/.exec(text.replace(/\s+/g, ''));
+  if (!at) return undefined;
+  const n = Number(at[1]);
+  return n >= 1 ? n - 1 : undefined;
+}
+
 /** Decode a link, a fragment or a bare token. Never throws. */
 export function decodeLink(text: string, options: { maxBytes?: number } = {}): LinkDecoded {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;
