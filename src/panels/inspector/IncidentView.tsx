@@ -6,6 +6,7 @@ import { useNotesStore } from '../../stores/notesStore';
 import { useViewStore } from '../../stores/viewStore';
 import { useState } from 'react';
 import { Markdown } from '../../components/markdown/Markdown';
+import { PostmortemFields } from './PostmortemFields';
 
 export function IncidentView({ model }: { model: TraceModel }) {
   const notes = useNotesStore((s) => s.notes);
@@ -25,6 +26,7 @@ export function IncidentView({ model }: { model: TraceModel }) {
         />
       </label>
       <Summary text={notes.summary ?? ''} onChange={setSummary} />
+      <PostmortemFields />
       <div>
         <h3 className="text-[11px] font-semibold uppercase tracking-wide text-muted">Noted and starred steps</h3>
         {marked.length === 0 ? (
