@@ -1,6 +1,9 @@
-// Command-line parsing for `timescope replay …`, with node:util's parseArgs in strict mode so an
-// unknown or misspelt option is an error (exit 2) instead of being silently ignored.
+// Command-line parsing for `timescope replay …` (`export-test` has its own, in exportTestArgs.ts),
+// with node:util's parseArgs in strict mode so an unknown or misspelt option is an error (exit 2)
+// instead of being silently ignored.
 import { parseArgs } from 'node:util';
+import { keyValuesJoined, parseArgsProblem, positiveNumber } from './argv';
+import { parseExportTest, type ExportTestArgs } from './exportTestArgs';
 
 export const USAGE = `Usage: timescope replay <trace.json> <flow.ts|js> [more source files…] [options]
        timescope replay <incident.zip> [source files…] [options]
@@ -58,8 +61,10 @@ Commands:
   replay <trace.json> <flow.ts|js> [more source files…]   replay a trace against source
   replay <incident.zip> [source files…]                   replay a debug capsule from Timescope's Share
   replay <incident.capsule.enc> --key KEY                 replay an encrypted capsule
+  export-test <trace.json|capsule> <flow.ts|js> [--out FILE]
+                                                          write a regression test for what the replay shows
 
-Run 'timescope replay --help' for the options.`;
+Run 'timescope replay --help' or 'timescope export-test --help' for the options.`;
 
 /** The usage error for a JSON trace given without the flow's file. */
 export const MISSING_FLOW = 'missing <flow.ts|js>: give the file that exports the flow';
@@ -82,20 +87,8 @@ export interface ReplayArgs {
 export type Parsed =
   | { readonly kind: 'help'; readonly text: string }
   | { readonly kind: 'replay'; readonly args: ReplayArgs }
+  | { readonly kind: 'export-test'; readonly args: ExportTestArgs }
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
-
-/**
- * `--key K` as `--key=K`: a capsule key is base64url, so one in 64 starts with `-`, which parseArgs
- * would take for an option ("argument is ambiguous"). What follows --key is always its value.
- */
-function keyValuesJoined(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--key' && i + 1 < args.length && args[i + 1] !== '--') out.push(`--key=${args[++i]}`);
-    else out.push(args[i]!);
-  }
-  return out;
-}
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
   // `npx timescope -- --help`: npm users add a `--` to keep npm's hands off the options. npx passes
@@ -103,6 +96,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const [command, ...rest] = argv[0] === '--' ? argv.slice(1) : argv;
   if (command === undefined) return { kind: 'usage-error', message: 'no command given', usage: TOP_USAGE };
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
+  if (command === 'export-test') return parseExportTest(rest);
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
   let values: { export?: string; context?: string; build?: string; json?: boolean; edited?: boolean; key?: string; help?: boolean; timeout?: string; 'max-memory'?: string };
@@ -125,10 +119,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       }
     }));
   } catch (e) {
-    // Node's text for an unknown option goes on about positionals; name the option and stop.
-    const text = e instanceof Error ? e.message : String(e);
-    const unknown = /^Unknown option '([^']+)'/.exec(text);
-    return { kind: 'usage-error', message: unknown ? `unknown option '${unknown[1]}'` : text, usage: USAGE };
+    return { kind: 'usage-error', message: parseArgsProblem(e), usage: USAGE };
   }
   if (values.help) return { kind: 'help', text: USAGE };
   const [trace, ...sources] = positionals;
@@ -158,11 +149,4 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       ...(values.build !== undefined ? { build: values.build } : {})
     }
   };
-}
-
-/** The option's number, its default when absent, or the usage error's text. */
-function positiveNumber(text: string | undefined, fallback: number, option: string, unit: string): number | string {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  return Number.isFinite(n) && n > 0 ? n : `${option} takes a number of ${unit}, got '${text}'`;
 }

@@ -11,8 +11,9 @@ import type { RunResult } from '../core/source/runFlow';
 import { traceFlowName } from '../core/source/choose';
 import { startSandbox, type SandboxHandle, type SandboxOutcome } from '../sandbox/node/host';
 import { MISSING_FLOW, parseCommandLine, USAGE, type ReplayArgs } from './args';
+import { EXPORT_TEST_USAGE } from './exportTestArgs';
 import { InputError, peekZip } from './files';
-import { loadInput } from './input';
+import { loadInput, type ReplayInput } from './input';
 import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
 
 export interface CliIo {
@@ -40,10 +41,15 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   // A capsule holds its flow's files; a JSON trace alone cannot be replayed.
   if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
-    io.stderr(`timescope: ${MISSING_FLOW}\n\n${USAGE}\n`);
+    io.stderr(`timescope: ${MISSING_FLOW}\n\n${parsed.kind === 'export-test' ? EXPORT_TEST_USAGE : USAGE}\n`);
     return 2;
   }
   try {
+    if (parsed.kind === 'export-test') {
+      // Loaded only for this command, as the engine is.
+      const { exportTest } = await import('./exportTest');
+      return await exportTest(parsed.args, io, (args) => replayReport(args, io, true));
+    }
     return await replay(parsed.args, io);
   } catch (e) {
     if (e instanceof InputError) {
@@ -63,19 +69,43 @@ function sandboxWorker(): { file: URL; execArgv: string[] } {
     : { file: new URL('./sandbox-boot.cjs', import.meta.url), execArgv: [] };
 }
 
-async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
+/** A replay that produced a report: what it ran on, and what it gave. */
+export interface Replayed {
+  readonly input: ReplayInput;
+  readonly run: Extract<RunResult, { kind: 'report' }>;
+  /** a loaded file's name as the person gave it */
+  readonly shown: (file: string) => string;
+}
+
+/** The replay, in a fresh sandbox; when there is no report, says why on stderr and gives the exit status. */
+export async function replayReport(args: ReplayArgs, io: CliIo, steps: boolean): Promise<Replayed | number> {
   // Started first: the worker locks its realm while this thread reads the files.
   const worker = sandboxWorker();
   const sandbox = startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
   try {
-    return await replayIn(sandbox, args, io);
+    return await replayIn(sandbox, args, io, steps);
   } finally {
     sandbox.dispose();
   }
 }
 
-async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo): Promise<number> {
-  const { traceText, trace, files, display, entry, context, exportName, notices } = await loadInput(io.cwd, args);
+async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
+  const done = await replayReport(args, io, false);
+  if (typeof done === 'number') return done;
+  const { input, run, shown } = done;
+  const { report } = run;
+  if (args.json) io.stdout(`${JSON.stringify(jsonSummary(report, input.trace, shown, run.refused), null, 2)}\n`);
+  else io.stdout(narrationText(report));
+  if (report.status === 'rejected') {
+    const where = formatLocation(report.rejection?.location, shown);
+    io.stderr(`timescope: the replay stopped with ${describeRejection(report)}${where ? `\n    at ${where}` : ''}\n`);
+  }
+  return exitCodeOf(report);
+}
+
+async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, steps: boolean): Promise<Replayed | number> {
+  const input = await loadInput(io.cwd, args);
+  const { traceText, trace, files, display, entry, context, exportName, notices } = input;
   const shown = (file: string) => display.get(file) ?? file;
   for (const notice of notices) io.stderr(`timescope: ${notice}\n`);
 
@@ -86,9 +116,10 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo): Pr
     ...(exportName !== undefined ? { exportName } : {}),
     ...(context !== undefined ? { context } : {}),
     ...(args.build !== undefined ? { version: args.build } : {}),
-    // The CLI prints the narration or the --json summary, never the per-step record the app's
+    // replay prints the narration or the --json summary, never the per-step record the app's
     // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
-    steps: false
+    // export-test reads the last step's value from it, to choose what to assert.
+    steps
   });
   if (outcome.kind !== 'result') {
     io.stderr(`timescope: ${sandboxProblem(outcome, args)}\n`);
@@ -100,19 +131,12 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo): Pr
     return 2;
   }
 
-  const { report } = run;
   // Attempts the sandbox refused though the flow went on (it caught the error, or never awaited it).
   for (const r of run.refused ?? []) {
     const where = formatLocation(r.location, shown);
     io.stderr(`timescope: the sandbox refused: ${r.message}${r.times > 1 ? ` (${r.times} times)` : ''}${where ? `\n    at ${where}` : ''}\n`);
   }
-  if (args.json) io.stdout(`${JSON.stringify(jsonSummary(report, trace, shown, run.refused), null, 2)}\n`);
-  else io.stdout(narrationText(report));
-  if (report.status === 'rejected') {
-    const where = formatLocation(report.rejection?.location, shown);
-    io.stderr(`timescope: the replay stopped with ${describeRejection(report)}${where ? `\n    at ${where}` : ''}\n`);
-  }
-  return exitCodeOf(report);
+  return { input, run, shown };
 }
 
 function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, args: ReplayArgs): string {
