@@ -274,10 +274,21 @@ beforeAll(async () => {
   const protoRun = RUNS.find((r) => r.id === 'checkout-zero-total/fixed')!;
   const protoTrace = JSON.parse(readText(protoRun.traceFile).replace('"subtotal": 60,', '"subtotal": 60, "__proto__": {"polluted": true},')) as Record<string, unknown>;
   const proto = await replayed(protoRun, protoTrace);
+  // An entry the recorder left out (a ReplayError at its step), and a context it left out (replayed
+  // with one given, which the test must pass too).
+  const recorded = readJson(protoRun.traceFile) as { context: unknown; trace: Record<string, unknown>[] };
+  const noOutcome = { ...recorded, trace: recorded.trace.map((e, i) => (i === 1 ? { command: e.command, path: e.path, unrecorded: 'redact', durationMs: e.durationMs } : e)) };
+  const { context: _dropped, ...noContext } = { ...recorded, unrecorded: { context: 'copy' } };
+  const unrecordedEntry = await replayed(protoRun, noOutcome);
+  const unrecordedContext = await replayed(protoRun, noContext);
+  expect(unrecordedEntry.report.result).toMatchObject({ type: 'Failure', error: { name: 'ReplayError', message: expect.stringMatching(/^The trace holds no outcome for 'cmdValidatePromo'/) } });
+  expect(unrecordedContext.context).toEqual(recorded.context);
   for (const flavour of FLAVOURS) {
     for (const mode of MODES) {
       place(`hostile-title-${mode}`, fixed, inputOf(fixed, flavour, mode, { title }));
       place(`proto-key-${mode}`, proto, inputOf(proto, flavour, mode, { assertPaths: [['cart', '__proto__', 'polluted'], ['receipt', 'status']] }));
+      place(`unrecorded-entry-${mode}`, unrecordedEntry, inputOf(unrecordedEntry, flavour, mode));
+      place(`unrecorded-context-${mode}`, unrecordedContext, inputOf(unrecordedContext, flavour, mode));
     }
     // Negative: the fixed flow's test against the unfixed flow, and the other way round.
     place('negative-fixed-on-original', fixed, inputOf(fixed, flavour, 'embed'), original, false);
@@ -292,7 +303,8 @@ describe('every generated test runs against its flow and passes', () => {
   it('under node --test and under vitest, for every fixture case and variant × trace mode', () => {
     const wrong = jobs.filter((j) => (j.flavour === 'node' ? node : vitest).passed.get(j.key) !== j.pass).map((j) => `${j.flavour} ${j.key}`);
     expect(wrong, `${wrong.join('\n')}\n\n${node.output.slice(0, 20000)}\n${vitest.output.slice(0, 20000)}`).toEqual([]);
-    expect(jobs.filter((j) => j.pass)).toHaveLength(RUNS.length * FLAVOURS.length * MODES.length + 8);
+    // every run, plus the hostile title, the __proto__ key and the two unrecorded traces, each in both flavours and modes
+    expect(jobs.filter((j) => j.pass)).toHaveLength((RUNS.length + 4) * FLAVOURS.length * MODES.length);
   });
 
   it('fails on an assertion, not on loading, when the flow is another variant', () => {
