@@ -49,10 +49,9 @@ export function stepLine(files: readonly SourceFile[], command: string, entryInd
   return loc ? follow(loc, replay!, files) : undefined;
 }
 
-const clip = (text: string) => {
-  const plain = text.replace(/\t/g, '    ').replace(/\r$/, '');
-  return plain.length > MAX_LINE ? `${plain.slice(0, MAX_LINE - 1)}…` : plain;
-};
+const plain = (text: string) => text.replace(/\t/g, '    ').replace(/\r$/, '');
+const clip = (text: string) => (text.length > MAX_LINE ? `${text.slice(0, MAX_LINE - 1)}…` : text);
+const indentOf = (text: string) => text.length - text.trimStart().length;
 
 /** The lines around `at` in its file; undefined when the file is not open or the line is past its end. */
 export function excerptAt(files: readonly SourceFile[], at: CodeLocation, context = EXCERPT_CONTEXT): SourceExcerpt | undefined {
@@ -62,7 +61,9 @@ export function excerptAt(files: readonly SourceFile[], at: CodeLocation, contex
   if (at.line < 1 || at.line > all.length) return undefined;
   const from = Math.max(1, at.line - context);
   const to = Math.min(all.length, at.line + context);
-  const lines = [];
-  for (let n = from; n <= to; n++) lines.push({ number: n, text: clip(all[n - 1]!) });
-  return { file: file.name, focus: at.line, lines };
+  const texts = all.slice(from - 1, to).map(plain);
+  // The indent all the lines share is dropped: in large type every column counts.
+  const shared = Math.min(...texts.filter((t) => t.trim() !== '').map(indentOf), Infinity);
+  const cut = Number.isFinite(shared) ? shared : 0;
+  return { file: file.name, focus: at.line, lines: texts.map((t, i) => ({ number: from + i, text: clip(t.slice(cut)) })) };
 }

@@ -130,6 +130,9 @@ describe('the source line of a step', () => {
       ]
     });
     expect(excerptAt(f, { file: 'a.ts', line: 4, column: 1 })).toBeUndefined();
+    // The indent the lines share goes; blank lines do not count.
+    const nested = [{ name: 'n.ts', text: '    if (x) {\n\n        go();\n    }' }];
+    expect(excerptAt(nested, { file: 'n.ts', line: 3, column: 1 }, 1)!.lines.map((l) => l.text)).toEqual(['', '    go();', '}']);
     expect(excerptAt(f, { file: 'b.ts', line: 1, column: 1 })).toBeUndefined();
   });
 });
@@ -143,6 +146,13 @@ describe('a value as lines', () => {
     const a = valueLines(after, changes, 'after');
     expect(b.map((l) => `${l.changed ? '*' : ' '}${l.text}`)).toEqual([' {', '*  a: 1,', '   list: [', '     1,', '*    2', '   ],', '*  gone: true,', '   "odd key": "x"', ' }']);
     expect(a.filter((l) => l.changed).map((l) => l.text.trim())).toEqual(['a: 2,', '3', 'added: {', 'deep: null', '}']);
+  });
+
+  it('folds a nested value that holds no change onto one line, and spreads one that does', () => {
+    const before = { a: 1, cart: { x: 1, items: [1, 2], note: 'n'.repeat(80) }, deep: { in: { v: 1 } } };
+    const after = { ...before, deep: { in: { v: 2 } } };
+    const lines = valueLines(after, diffValues(before, after), 'after');
+    expect(lines.map((l) => `${l.changed ? '*' : ' '}${l.text}`)).toEqual([' {', '   a: 1,', '   cart: { x: 1, items: […], … },', '   deep: {', '     in: {', '*      v: 2', '     }', '   }', ' }']);
   });
 
   it('a whole value replaced is all marked; scalars and empties print on one line', () => {

@@ -20,6 +20,8 @@ export const MAX_VALUE_LINES = 40;
 const MAX_PRINTED = 2000;
 const MAX_DEPTH = 12;
 const MAX_STRING = 100;
+/** a folded container's line, before its last keys give way to … */
+const MAX_INLINE = 48;
 const CONTEXT = 1;
 
 interface Printed {
@@ -50,7 +52,32 @@ function scalar(value: unknown): string {
 
 const isContainer = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
-function print(value: unknown, path: string, label: string, indent: string, comma: string, depth: number, out: Printed[]): void {
+/** `{ orderId: "ord_7Hq2", items: […], … }`: a container on one line, its own containers left folded. */
+export function inline(value: Record<string, unknown>, max = MAX_INLINE): string {
+  const array = Array.isArray(value);
+  const keys = Object.keys(value);
+  const body: string[] = [];
+  let length = 0;
+  // Key by key, stopping at the width: a folded array of 100,000 items costs a few.
+  for (const k of keys) {
+    const v = value[k];
+    const shown = isContainer(v) ? (Array.isArray(v) ? '[…]' : '{…}') : scalar(v);
+    const part = array ? shown : `${IDENT.test(k) ? k : JSON.stringify(k)}: ${shown}`;
+    if (body.length && length + part.length > max) {
+      body.push('…');
+      break;
+    }
+    body.push(part);
+    length += part.length + 2;
+  }
+  return array ? `[${body.join(', ')}]` : `{ ${body.join(', ')} }`;
+}
+
+/**
+ * Prints `value`; a nested container is spread over lines only when `spread` says so (it holds a
+ * change), and is folded onto one line otherwise, so what changed is not lost among what did not.
+ */
+function print(value: unknown, path: string, label: string, indent: string, comma: string, depth: number, spread: (path: string) => boolean, out: Printed[]): void {
   if (out.length >= MAX_PRINTED) return;
   if (!isContainer(value) || depth >= MAX_DEPTH) {
     out.push({ text: `${indent}${label}${isContainer(value) ? (Array.isArray(value) ? '[…]' : '{…}') : scalar(value)}${comma}`, path });
@@ -63,10 +90,14 @@ function print(value: unknown, path: string, label: string, indent: string, comm
     out.push({ text: `${indent}${label}${open}${close}${comma}`, path });
     return;
   }
+  if (depth > 0 && !spread(path)) {
+    out.push({ text: `${indent}${label}${inline(value)}${comma}`, path });
+    return;
+  }
   out.push({ text: `${indent}${label}${open}`, path });
   keys.forEach((key, i) => {
     const childLabel = array ? '' : `${IDENT.test(key) ? key : JSON.stringify(key)}: `;
-    print(value[key], join(path, key, array), childLabel, `${indent}  `, i < keys.length - 1 ? ',' : '', depth + 1, out);
+    print(value[key], join(path, key, array), childLabel, `${indent}  `, i < keys.length - 1 ? ',' : '', depth + 1, spread, out);
   });
   if (out.length >= MAX_PRINTED) {
     out.push({ text: `${indent}  …`, path });
@@ -86,9 +117,11 @@ function within(path: string, changed: string): boolean {
  * and removed paths, 'after' changed and added ones.
  */
 export function valueLines(value: unknown, changes: readonly ValueChange[], side: 'before' | 'after', max = MAX_VALUE_LINES): ValueLine[] {
-  const printed: Printed[] = [];
-  print(value, '', '', '', '', 0, printed);
   const paths = changes.filter((c) => c.kind === 'changed' || c.kind === (side === 'before' ? 'removed' : 'added')).map((c) => c.path);
+  // Spread a container that holds a change or is one; fold the rest.
+  const spread = (path: string) => paths.some((c) => within(c, path) || within(path, c));
+  const printed: Printed[] = [];
+  print(value, '', '', '', '', 0, spread, printed);
   const lines = printed.map((p) => ({ text: p.text, changed: paths.some((c) => within(p.path, c)) }));
   return elide(lines, max);
 }
