@@ -52,6 +52,8 @@ const SHORTCUTS: [string, string][] = [
   ['Space', 'Play / pause'],
   ['Ctrl+Enter / ⌘+Enter', 'Replay the flow against the recording (also in the editor)'],
   ['n', 'Show / hide the narration'],
+  ['w', 'Walkthrough: the steps one at a time, in large type (also #walk=<step>)'],
+  ['→ / Space, ← (walkthrough)', 'Next / previous slide; s: all steps or starred only; Esc: leave'],
   ['?', 'This list'],
   ['Esc', 'Close a dialog, or the narration'],
   ['Esc, then Tab', 'Leave the editor (Tab alone indents)'],

@@ -7,6 +7,7 @@ import { openFiles } from './loading';
 import { ForgetButton } from './ForgetButton';
 import { SettingsButton } from './SettingsDialog';
 import { ACCEPTED_FILES, FILE_INPUT_ID, pickFiles } from '../components/filePicker';
+import { WalkthroughButton } from '../panels/walkthrough/WalkthroughButton';
 
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
 
@@ -59,6 +60,8 @@ export function Header({ active }: { active: LocalLoad }) {
             Share
           </button>
         )}
+        {/* Below 1280 px the flow's name needs the room: the Incident tab and `w` open it there. */}
+        {active.status === 'ready' && <WalkthroughButton className={`${button} hidden xl:inline-block`} />}
         <ForgetButton />
         <input
           id={FILE_INPUT_ID}

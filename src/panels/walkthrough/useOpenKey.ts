@@ -1,0 +1,25 @@
+// `w` opens the walkthrough at the selected step, from anywhere but a text
+// field or a dialog, like the rest of the app's keys (app/useKeyboard.ts).
+import { useEffect } from 'react';
+import type { TraceModel } from '../../core/trace/model';
+import { useViewStore } from '../../stores/viewStore';
+import { useWalkthroughStore } from '../../stores/walkthroughStore';
+import { typingTarget } from './useWalkKeys';
+
+export function openWalkthrough() {
+  useWalkthroughStore.getState().openAt(useViewStore.getState().selected);
+}
+
+export function useOpenKey(model: TraceModel | undefined) {
+  useEffect(() => {
+    if (!model) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'w' || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typingTarget(e.target)) return;
+      if (useViewStore.getState().dialog !== 'none' || useWalkthroughStore.getState().open) return;
+      e.preventDefault();
+      openWalkthrough();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [model]);
+}
