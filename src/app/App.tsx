@@ -37,6 +37,7 @@ import { useCapsuleUrl } from './useCapsuleUrl';
 import { ShareDialog } from './share/ShareDialog';
 import { ReceivedBanner } from './share/ReceivedBanner';
 import { traceIdentity } from '../core/trace/identity';
+import { Walkthrough } from '../panels/walkthrough/Walkthrough';
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
 const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -160,6 +161,7 @@ export function App() {
       {model && <ExportPicker model={model} />}
       {model && <ShareDialog model={model} />}
       <DropZone />
+      <Walkthrough model={model} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { markedSteps } from '../../core/notes/notes';
 import type { TraceModel } from '../../core/trace/model';
 import { useNotesStore } from '../../stores/notesStore';
 import { useViewStore } from '../../stores/viewStore';
+import { useWalkthroughStore } from '../../stores/walkthroughStore';
 import { useState } from 'react';
 import { Markdown } from '../../components/markdown/Markdown';
 import { PostmortemFields } from './PostmortemFields';
@@ -28,7 +29,12 @@ export function IncidentView({ model }: { model: TraceModel }) {
       <Summary text={notes.summary ?? ''} onChange={setSummary} />
       <PostmortemFields />
       <div>
-        <h3 className="text-[11px] font-semibold uppercase tracking-wide text-muted">Noted and starred steps</h3>
+        <div className="flex items-baseline justify-between">
+          <h3 className="text-[11px] font-semibold uppercase tracking-wide text-muted">Noted and starred steps</h3>
+          <button type="button" aria-keyshortcuts="w" title="Present the steps one at a time, in large type, with an audience window (w)" className="rounded border border-line px-1.5 text-[11px] hover:bg-raised" onClick={() => useWalkthroughStore.getState().openAt(useViewStore.getState().selected)}>
+            Walkthrough
+          </button>
+        </div>
         {marked.length === 0 ? (
           <p className="mt-1 text-muted">None yet: write a note on a step, or star it (☆ beside its note).</p>
         ) : (
