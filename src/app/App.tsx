@@ -36,6 +36,8 @@ import { openIncidentFromHash } from './openIncident';
 import { useCapsuleUrl } from './useCapsuleUrl';
 import { ShareDialog } from './share/ShareDialog';
 import { ReceivedBanner } from './share/ReceivedBanner';
+import { PostmortemDialog } from './export/PostmortemDialog';
+import { RegressionTestDialog } from './export/RegressionTestDialog';
 import { traceIdentity } from '../core/trace/identity';
 import { Walkthrough } from '../panels/walkthrough/Walkthrough';
 
@@ -160,6 +162,8 @@ export function App() {
       <Dialogs />
       {model && <ExportPicker model={model} />}
       {model && <ShareDialog model={model} />}
+      {model && <PostmortemDialog model={model} />}
+      {model && <RegressionTestDialog model={model} />}
       <DropZone />
       <Walkthrough model={model} />
     </div>

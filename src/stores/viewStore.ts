@@ -2,7 +2,7 @@
 // selected step goes to the URL fragment, and permalinks will carry the rest.
 import { create } from 'zustand';
 
-export type Dialog = 'none' | 'shortcuts' | 'paste' | 'url' | 'share' | 'settings';
+export type Dialog = 'none' | 'shortcuts' | 'paste' | 'url' | 'share' | 'settings' | 'postmortem' | 'regression-test';
 export type InspectorTab = 'value' | 'pipeline' | 'input' | 'context' | 'incident';
 
 interface ViewState {

@@ -2,19 +2,19 @@
 // sanitizer load on first use, so they cost nothing before a note is shown.
 import { useEffect, useState } from 'react';
 
-type Render = (markdown: string) => string;
+type Render = (markdown: string, options?: { document?: boolean }) => string;
 let loading: Promise<Render> | undefined;
 const loadRenderer = () => (loading ??= import('./toSafeHtml').then((m) => m.toSafeHtml));
 
-export function Markdown({ text, label }: { text: string; label: string }) {
+export function Markdown({ text, label, document = false }: { text: string; label: string; document?: boolean }) {
   const [html, setHtml] = useState<string | undefined>();
   useEffect(() => {
     let live = true;
-    void loadRenderer().then((render) => live && setHtml(render(text)));
+    void loadRenderer().then((render) => live && setHtml(render(text, { document })));
     return () => {
       live = false;
     };
-  }, [text]);
+  }, [text, document]);
   return (
     <div
       aria-label={label}

@@ -8,6 +8,9 @@ import MarkdownIt from 'markdown-it';
 import DOMPurify from 'dompurify';
 
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: true });
+// A document the app wrote (the post-mortem) uses <details><summary> for long
+// values; its own values are escaped by the writer, and DOMPurify still runs.
+const documentMd = new MarkdownIt({ html: true, linkify: false, typographer: false });
 
 const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
 
@@ -24,11 +27,13 @@ function hookLinks() {
   });
 }
 
-export function toSafeHtml(markdown: string): string {
+/** `document`: an app-made document, which may hold <details> blocks; a person's note may not. */
+export function toSafeHtml(markdown: string, options: { document?: boolean } = {}): string {
   hookLinks();
-  return DOMPurify.sanitize(md.render(markdown), {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR: ['href', 'target', 'rel', 'start'],
+  const html = options.document ? documentMd.render(markdown) : md.render(markdown);
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: options.document ? [...ALLOWED_TAGS, 'details', 'summary'] : ALLOWED_TAGS,
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'start', 'align'],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i
   });
 }

@@ -16,6 +16,7 @@ export function IncidentView({ model }: { model: TraceModel }) {
   const marked = markedSteps(notes).filter((m) => m.index < model.steps.length);
   return (
     <div className="space-y-3 text-[12px]">
+      <ExportButtons />
       <label className="block">
         <span className="text-[11px] font-semibold uppercase tracking-wide text-muted">Title</span>
         <input
@@ -84,6 +85,22 @@ function Summary({ text, onChange }: { text: string; onChange: (text: string) =>
           className="mt-1 w-full resize-y rounded border border-line bg-bg px-1.5 py-1 text-fg placeholder:text-muted"
         />
       )}
+    </div>
+  );
+}
+
+/** The post-mortem's two exports; the dialogs live in the app shell and open through the view store. */
+function ExportButtons() {
+  const openDialog = useViewStore((s) => s.openDialog);
+  const button = 'rounded border border-line px-2 py-1 hover:bg-raised';
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className={button} onClick={() => openDialog('postmortem')}>
+        Export post-mortem…
+      </button>
+      <button type="button" className={button} onClick={() => openDialog('regression-test')}>
+        Export regression test…
+      </button>
     </div>
   );
 }

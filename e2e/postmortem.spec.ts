@@ -1,0 +1,126 @@
+// The post-mortem from the fixed checkout incident: a Markdown document with
+// the diff, the verdict and step links that open their step (redacted, like a
+// shared link), downloaded as postmortem-checkout-<date>.md; and a regression
+// test for what the replay showed, downloaded with its trace beside it.
+import { readFileSync } from 'node:fs';
+import { test, expect, type Page } from '@playwright/test';
+import { AppPage } from './pages/AppPage';
+import { ReplayPage } from './pages/ReplayPage';
+import { shootSizes } from './support/screenshots';
+
+const FLOW = readFileSync('public/demo/flow.ts', 'utf8');
+const FIX_AT = 'const chargeCard = (order: CheckoutInput & { cart: Cart; total: number }) => {\n';
+const FIXED = FLOW.replace(FIX_AT, `${FIX_AT}    if (order.total === 0) return Success({ ...order, receipt: { waived: true } });\n`);
+
+/** The demo incident, fixed and replayed, with the Incident tab filled in. */
+async function fixedIncident(page: Page) {
+  const app = new AppPage(page);
+  await app.goto();
+  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
+  await app.timeline.expectSteps(3);
+  await expect(page.getByTestId('replay-status')).toHaveText('✓ This code reproduces the recording.', { timeout: 15_000 });
+  const replay = new ReplayPage(page);
+  await replay.replaceEditorText(FIXED);
+  await replay.run();
+  await replay.expectVerdict('Fixed');
+  await page.getByRole('textbox', { name: 'Step note' }).fill('the provider refuses a zero charge');
+  await page.getByRole('button', { name: 'Star this step' }).click();
+  await app.inspector.tab('Incident').click();
+  await page.getByRole('textbox', { name: 'Incident title' }).fill('A 100% promo checks out without a charge');
+  await page.getByRole('textbox', { name: 'Impact' }).fill('Every order with FREE100 failed at payment.');
+  await page.getByRole('button', { name: 'Add action item' }).click();
+  await page.getByRole('textbox', { name: 'Action item 1' }).fill('Alert on zero totals');
+  return app;
+}
+
+test('the post-mortem of the fixed checkout holds its diff, its verdict and step links that open their step', async ({ page, browser }) => {
+  await fixedIncident(page);
+  await page.getByRole('button', { name: 'Export post-mortem…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export post-mortem' });
+  const markdown = dialog.getByRole('textbox', { name: 'Post-mortem (Markdown)' });
+  await expect(markdown).toHaveValue(/^# A 100% promo checks out without a charge/);
+  const text = await markdown.inputValue();
+  expect(text).toContain('> **Fixed');
+  expect(text).toContain('```diff');
+  expect(text).toContain('+    if (order.total === 0) return Success({ ...order, receipt: { waived: true } });');
+  expect(text).toContain('Every order with FREE100 failed at payment.');
+  expect(text).toContain('Alert on zero totals');
+  expect(text).toContain('the provider refuses a zero charge');
+  expect(text).toContain('`Error: Amount must be non-zero.`');
+  // Only the starred step is in the timeline, and its link opens that step elsewhere.
+  const row = /\| \[3\]\((http[^)]+&step=3)\) \| `cmdChargeCard` \|/.exec(text);
+  expect(row, 'the timeline row links to step 3').not.toBeNull();
+  const other = await browser.newContext();
+  const there = await other.newPage();
+  await there.goto(row![1]!);
+  const app2 = new AppPage(there);
+  await app2.timeline.expectSteps(3);
+  await app2.timeline.expectSelected(3, 'cmdChargeCard');
+  await expect(there.getByTestId('received-redaction')).toContainText('Shared as a redacted link');
+  await other.close();
+
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const rendered = dialog.getByRole('document', { name: 'Post-mortem, rendered' });
+  await expect(rendered.getByRole('heading', { level: 1 })).toHaveText('A 100% promo checks out without a charge');
+  await expect(rendered.getByRole('table')).toBeVisible();
+  await expect(rendered.getByRole('link', { name: '3', exact: true }).first()).toHaveAttribute('href', /&step=3$/);
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download .md' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^postmortem-checkout-\d{4}-\d{2}-\d{2}\.md$/);
+  expect(readFileSync(await file.path(), 'utf8')).toBe(text);
+});
+
+test('the regression test asserts what the fixed replay showed, and downloads with its trace beside it', async ({ page }) => {
+  await fixedIncident(page);
+  await page.getByRole('button', { name: 'Export regression test…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export regression test' });
+  const code = dialog.getByRole('textbox', { name: 'Regression test' });
+  await expect(code).toHaveValue(/from ["']pure-effect["']/);
+  let text = await code.inputValue();
+  expect(text).toMatch(/from ["']node:test["']/);
+  expect(text).toContain('replayEffect');
+  expect(text).toMatch(/assert\.equal\(result\.type, ["']Success["']\)/);
+  expect(text).toMatch(/\[["']cmdChargeCard["']\]/);
+  // Prefilled with what the fix changed: the receipt.
+  await expect(dialog.getByRole('checkbox', { name: /receipt\.waived/ })).toBeChecked();
+  expect(text).toContain('receipt.waived');
+
+  await dialog.getByRole('radio', { name: 'vitest' }).check();
+  await dialog.getByRole('radio', { name: 'beside it, as .trace.json' }).check();
+  await dialog.getByRole('textbox', { name: 'Import the flow from' }).fill('../src/flows/checkout.ts');
+  await expect(code).toHaveValue(/from ["']vitest["']/);
+  text = await code.inputValue();
+  expect(text).toMatch(/["']\.\.\/src\/flows\/checkout\.ts["']/);
+  expect(text).toMatch(/\.trace\.json/);
+
+  const downloads: string[] = [];
+  page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await dialog.getByRole('button', { name: 'Download test' }).click();
+  await expect.poll(() => downloads.length).toBe(2);
+  expect(downloads[0]).toMatch(/\.test\.ts$/);
+  expect(downloads[1]).toMatch(/\.trace\.json$/);
+  // The import path is remembered for the flow.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Export regression test…' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Import the flow from' })).toHaveValue('../src/flows/checkout.ts');
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`${theme}: screenshots of the post-mortem and regression test exports`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await fixedIncident(page);
+    await shootSizes(page, theme, 'incident-tab');
+    await page.getByRole('button', { name: 'Export post-mortem…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export post-mortem' });
+    await expect(dialog.getByRole('textbox', { name: 'Post-mortem (Markdown)' })).toHaveValue(/^# /);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByRole('table')).toBeVisible();
+    await shootSizes(page, theme, 'postmortem');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Export regression test…' }).click();
+    await expect(page.getByRole('dialog', { name: 'Export regression test' }).getByRole('textbox', { name: 'Regression test' })).toHaveValue(/replayEffect/);
+    await shootSizes(page, theme, 'regression-test');
+  });
+}
