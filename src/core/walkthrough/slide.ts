@@ -8,11 +8,11 @@ import type { IncidentNotes } from '../notes/notes';
 import type { ReplayReport } from '../replay/report';
 import type { SourceFile } from '../source/locate';
 import { diffValues, type ValueChange } from '../present/diff';
-import { errorSummary, formatMs, preview, statusText } from '../present/step-text';
+import { errorSummary, formatMs, statusText } from '../present/step-text';
 import { upstreamOf } from '../present/upstream';
 import { replayOverlay, replayStepOf, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../verdict/overlay';
 import { excerptAt, stepLine, type SourceExcerpt } from './excerpt';
-import { valueLines, type ValueLine } from './valueLines';
+import { brief, valueLines, type ValueLine } from './valueLines';
 
 export type Tone = 'ok' | 'err' | 'muted' | 'paradox';
 
@@ -95,7 +95,7 @@ const bounded = (o: Outcome): Outcome => ({ ...o, text: clip(o.text, MAX_TEXT) }
 
 function recordedOutcome(step: TraceStep): Outcome {
   const text = statusText(step);
-  if (step.kind === 'returned') return { text: `✓ ${text}`, tone: 'ok', value: step.hasValue ? preview(step.result) : 'undefined' };
+  if (step.kind === 'returned') return { text: `✓ ${text}`, tone: 'ok', value: step.hasValue ? brief(step.result, 80) : 'undefined' };
   if (step.kind === 'threw') return { text: `✗ ${text}`, tone: 'err' };
   if (step.kind === 'unrecorded') return { text: `? ${text}`, tone: step.threw ? 'err' : 'muted' };
   return { text, tone: step.decision?.cancelled ? 'err' : 'muted' };
@@ -118,8 +118,8 @@ function replayedOutcome(report: ReplayReport, index: number): Outcome {
 const changeText = (c: ValueChange): ChangeText => ({
   path: c.path,
   kind: c.kind,
-  ...(c.kind !== 'added' ? { before: preview(c.before) } : {}),
-  ...(c.kind !== 'removed' ? { after: preview(c.after) } : {})
+  ...(c.kind !== 'added' ? { before: brief(c.before) } : {}),
+  ...(c.kind !== 'removed' ? { after: brief(c.after) } : {})
 });
 
 function pipelineSlide(last: SlideReplay | undefined, index: number): PipelineSlide {

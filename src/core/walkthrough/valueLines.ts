@@ -73,6 +73,11 @@ export function inline(value: Record<string, unknown>, max = MAX_INLINE): string
   return array ? `[${body.join(', ')}]` : `{ ${body.join(', ')} }`;
 }
 
+/** A value in one short line for a sentence: scalars as JSON, containers folded. */
+export function brief(value: unknown, max = MAX_INLINE): string {
+  return isContainer(value) ? inline(value, max) : scalar(value);
+}
+
 /**
  * Prints `value`; a nested container is spread over lines only when `spread` says so (it holds a
  * change), and is folded onto one line otherwise, so what changed is not lost among what did not.

@@ -68,7 +68,7 @@ export function PresenterView({ model }: { model: TraceModel }) {
             )}
             {connected && <p className="text-base text-ok">● audience following</p>}
             <p className="text-muted" aria-live="polite">
-              {slide ? positionText(slide, mode, position, count) : 'Starred only: nothing starred'}
+              {slide ? positionText(slide, mode, position, count) : mode === 'starred' ? 'Starred only: nothing starred' : 'No steps'}
             </p>
           </div>
         </div>
@@ -78,8 +78,14 @@ export function PresenterView({ model }: { model: TraceModel }) {
             <SlideView slide={slide} where="Walkthrough" />
           ) : (
             <div className="mx-auto max-w-3xl py-16 text-center">
-              <p className="text-3xl">No step is starred yet.</p>
-              <p className="mt-3 text-xl text-muted">Star steps in the workspace (☆ beside a step&apos;s note), or walk all steps (press s).</p>
+              {mode === 'starred' ? (
+                <>
+                  <p className="text-3xl">No step is starred yet.</p>
+                  <p className="mt-3 text-xl text-muted">Star steps in the workspace (☆ beside a step&apos;s note), or walk all steps (press s).</p>
+                </>
+              ) : (
+                <p className="text-3xl">This trace has no steps to walk.</p>
+              )}
             </div>
           )}
         </div>
