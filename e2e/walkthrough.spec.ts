@@ -2,6 +2,7 @@
 // keyboard, reachable by #walk=<step>, and followed by an audience window
 // over BroadcastChannel (two pages of one browser context, as two windows
 // of one browser are). Screenshots of both in both themes at both sizes.
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { WalkthroughPage } from './pages/WalkthroughPage';
@@ -232,6 +233,14 @@ test('an audience window of another trace, or one no presenter answers, waits an
   await expect(audience.slide).toHaveCount(0);
 });
 
+/** axe on the walkthrough's dialog: serious and critical violations fail, as in a11y.spec.ts. */
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+  expect(results.passes.length).toBeGreaterThan(5);
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+}
+
 async function shootAll(page: Page, popup: Page, walk: WalkthroughPage, audience: WalkthroughPage) {
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });
@@ -243,6 +252,8 @@ async function shootAll(page: Page, popup: Page, walk: WalkthroughPage, audience
     await expect(audience.command).toHaveText('cmdChargeCard');
     await shootSizes(page, theme, 'walkthrough-presenter');
     await shootSizes(popup, theme, 'walkthrough-audience');
+    await expectAccessible(page, `${theme} presenter`);
+    await expectAccessible(popup, `${theme} audience`);
     await page.keyboard.press('ArrowLeft');
     await expect(audience.command).toHaveText('cmdValidatePromo');
     await shootSizes(page, theme, 'walkthrough-presenter-change');

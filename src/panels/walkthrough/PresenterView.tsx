@@ -103,7 +103,7 @@ export function PresenterView({ model }: { model: TraceModel }) {
                 type="button"
                 aria-pressed={mode === m}
                 onClick={() => setMode(m)}
-                className={`whitespace-nowrap border border-line px-3 py-1.5 text-base first:rounded-l last:rounded-r last:border-l-0 ${mode === m ? 'bg-accent-soft font-semibold text-accent' : 'hover:bg-raised'}`}
+                className={`whitespace-nowrap border border-line px-3 py-1.5 text-base first:rounded-l last:rounded-r last:border-l-0 ${mode === m ? 'bg-accent-soft font-semibold text-fg' : 'hover:bg-raised'}`}
               >
                 {m === 'all' ? 'All steps' : 'Starred only'}
               </button>

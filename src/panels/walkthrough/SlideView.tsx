@@ -29,7 +29,7 @@ function Source({ source, missing }: { source: SourceExcerpt | undefined; missin
             const focus = l.number === source.focus;
             return (
               <li key={l.number} aria-current={focus ? 'true' : undefined} className={`flex rounded ${focus ? 'bg-accent-soft font-semibold text-fg' : 'text-muted'}`}>
-                <span aria-hidden className={`w-14 shrink-0 select-none pr-3 text-right ${focus ? 'text-accent' : ''}`}>
+                <span aria-hidden className="w-14 shrink-0 select-none pr-3 text-right">
                   {focus ? '▶' : ''}
                   {l.number}
                 </span>
