@@ -189,7 +189,11 @@ test('the audience window follows the presenter, has no controls, shows who lead
   await page.keyboard.press('s');
   await expect(popup.getByTestId('audience-position')).toHaveText('Starred 1 of 1 · Step 3 of 3', { timeout: 1000 });
   await page.keyboard.press('s');
+  // One move at a time: each key waits for the presenter to show it, so the check is of the audience, not of key timing.
+  await walk.expectAt(3, 3, 'cmdChargeCard');
+  await expect(popup.getByTestId('audience-position')).toHaveText('Step 3 of 3', { timeout: 1000 });
   await page.keyboard.press('Home');
+  await walk.expectAt(1, 3, 'cmdFetchCart');
   await expect(audience.command).toHaveText('cmdFetchCart', { timeout: 1000 });
   // Keys pressed in the audience window do nothing.
   await popup.keyboard.press('ArrowRight');
