@@ -9,6 +9,8 @@ import { useViewStore } from '../stores/viewStore';
 import { clearStepHash, writeHash } from './stepHash';
 import { noteOpened } from '../persist/pending';
 import { openCapsuleFile } from './openIncident';
+import { traceSizeProblem } from '../core/trace/size';
+import { useSettingsStore } from '../stores/settingsStore';
 
 const SOURCE_FILE = /\.(m?[jt]sx?|c[jt]s)$/i;
 
@@ -47,6 +49,12 @@ export async function openTraceBlob(blob: Blob, fileName: string, options: OpenO
   noteOpened(blob, fileName);
   // Remember where you were, for "Back to …" should this file turn out bad; the new trace starts at step 1.
   if (local.status === 'ready') useTraceStore.setState({ lastReadyStep: useViewStore.getState().selected });
+  // Refused by its size alone, before a byte is read: a file past the limit would only cost the tab its memory.
+  const tooBig = traceSizeProblem(fileName, blob.size, useSettingsStore.getState().maxTraceBytes);
+  if (tooBig) {
+    setLocal({ status: 'error', fileName, problem: tooBig });
+    return;
+  }
   // useStepHash opens the trace at the fragment's step, so a restore puts its step there.
   if (options.startAt === undefined) clearStepHash();
   else writeHash(options.startAt);

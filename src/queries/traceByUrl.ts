@@ -4,6 +4,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParseResult } from '../core/trace/parse';
 import type { TraceProblem } from '../core/trace/errors';
 import { parseInWorker } from '../worker/parseClient';
+import { traceSizeProblem } from '../core/trace/size';
+import { useSettingsStore } from '../stores/settingsStore';
 
 export class TraceFetchError extends Error {
   constructor(readonly problem: TraceProblem) {
@@ -14,6 +16,37 @@ export class TraceFetchError extends Error {
 function fileNameOf(url: URL): string {
   const last = url.pathname.split('/').filter(Boolean).pop();
   return last ? decodeURIComponent(last) : url.host;
+}
+
+/**
+ * The body, refused as soon as it is known to be past the limit: by
+ * Content-Length when the server sends one (a compressed body's length says
+ * little, so then by the bytes), else by the bytes as they stream in.
+ */
+async function readCapped(response: Response, fileName: string, limit: number): Promise<Blob> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+  const early = !encoded && Number.isFinite(declared) ? traceSizeProblem(fileName, declared, limit) : undefined;
+  if (early) {
+    void response.body?.cancel();
+    throw new TraceFetchError(early);
+  }
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    loaded += value.byteLength;
+    const tooBig = traceSizeProblem(fileName, loaded, limit, true);
+    if (tooBig) {
+      void reader.cancel();
+      throw new TraceFetchError(tooBig);
+    }
+    chunks.push(value);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
 export async function fetchTrace(rawUrl: string, signal?: AbortSignal): Promise<{ result: ParseResult; fileName: string }> {
@@ -54,8 +87,8 @@ export async function fetchTrace(rawUrl: string, signal?: AbortSignal): Promise<
       hint: 'Link to the raw .json file; many file hosts have a "raw" or "download" link for that.'
     });
   }
-  const blob = await response.blob();
   const fileName = fileNameOf(url);
+  const blob = await readCapped(response, fileName, useSettingsStore.getState().maxTraceBytes);
   return { result: await parseInWorker(blob, fileName), fileName };
 }
 

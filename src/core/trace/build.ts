@@ -12,6 +12,8 @@ import { inferOutcome } from './outcome';
 import { buildStructure } from './structure';
 import { collectWarnings } from './warnings';
 import { wallMs } from './wall';
+import { depthOver, MAX_VALUE_DEPTH } from './depth';
+import { asTracePointers } from './exact-numbers';
 
 const EMPTY_ROOT: SequenceNode = { prefix: '', children: [] };
 
@@ -38,9 +40,40 @@ function unwrap(raw: unknown): { head: Head; entries: readonly unknown[]; bare: 
   throw traceProblem(`\`trace\` must be an array of entries, got ${kindOf(trace)}`, TRACE_HINT);
 }
 
+const DEPTH_HINT = `Nothing a flow passes around nests that deep: it is usually a linked list or a parent chain serialized whole. The browser cannot copy a value past a few thousand levels between threads, so Timescope stops at ${MAX_VALUE_DEPTH.toLocaleString('en-US')}. Record a flatter value (or redact that field) and open the trace again.`;
+
+function tooDeep(what: string, depth: number, where?: { entry: number }) {
+  const message = `${what} nests ${depth.toLocaleString('en-US')} levels deep; Timescope shows and replays values up to ${MAX_VALUE_DEPTH.toLocaleString('en-US')} levels`;
+  return traceProblem(message, DEPTH_HINT, where);
+}
+
+/** Refuse the first field that nests too deep; only called once the whole value is known to be near the limit. */
+function refuseDeep(raw: unknown, entries: readonly unknown[]): void {
+  if (isPlainObject(raw)) {
+    for (const key of Object.keys(raw)) {
+      if (key === 'trace') continue;
+      const depth = depthOver(raw[key]);
+      if (depth !== undefined) throw tooDeep(`\`${key}\``, depth);
+    }
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (!isPlainObject(entry)) continue;
+    for (const key of Object.keys(entry)) {
+      const depth = depthOver(entry[key]);
+      const command = typeof entry.command === 'string' ? ` (${entry.command})` : '';
+      if (depth !== undefined) throw tooDeep(`entry ${i}${command}: \`${key}\``, depth, { entry: i });
+    }
+  }
+}
+
 /** Build the model of one trace from a parsed JSON value. Throws TraceParseError. */
-export function buildModel(raw: unknown): TraceModel {
+export function buildModel(raw: unknown, exactNumbers?: Readonly<Record<string, string>>): TraceModel {
   const { head, entries, bare } = unwrap(raw);
+  // One walk of the whole value; a field can be too deep only when the whole
+  // is past the limit plus its one wrapping level (a head field), so only then
+  // is each field measured, to name it.
+  if (depthOver(raw, MAX_VALUE_DEPTH + 1) !== undefined) refuseDeep(raw, entries);
   const steps: TraceStep[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) steps[i] = readStep(entries[i], i);
 
@@ -121,6 +154,7 @@ export function buildModel(raw: unknown): TraceModel {
     commands,
     recordedSteps,
     warnings: collectWarnings({ head, bare, steps, matching, anonymous, unrecorded, firstPathless, withPath }),
-    outcome: inferOutcome({ matching, dropped: head.dropped, steps, root, unplaced })
+    outcome: inferOutcome({ matching, dropped: head.dropped, steps, root, unplaced }),
+    ...(exactNumbers && Object.keys(exactNumbers).length > 0 ? { exactNumbers: asTracePointers(exactNumbers, bare) } : {})
   };
 }

@@ -133,6 +133,13 @@ export interface TraceModel {
   readonly recordedSteps: number;
   readonly warnings: readonly TraceWarning[];
   readonly outcome: RecordedOutcome;
+  /**
+   * Integers past 2^53 as the file wrote them, which the values above hold
+   * rounded (replay uses those): JSON pointer in the {…, trace:[…]} form, e.g.
+   * "/trace/3/result/id" or "/initialInput/orderId", to the source text.
+   * Absent when there are none, or when the model was not built from text.
+   */
+  readonly exactNumbers?: Readonly<Record<string, string>>;
 }
 
 /** One line of a JSONL file, summarized for the picker. */

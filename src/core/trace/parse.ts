@@ -14,6 +14,7 @@ import { isPlaywrightEvent, PLAYWRIGHT_PROBLEM } from './foreign';
 import { findJsonError, lineColumn } from './json-locate';
 import type { TraceModel, TraceSummary } from './model';
 import { summarize } from './summary';
+import { roundedIntegers } from './exact-numbers';
 
 export { buildModel } from './build';
 export { summarize } from './summary';
@@ -80,7 +81,7 @@ function parseJsonl(lines: readonly Line[]): ParseResult {
       });
     }
     try {
-      const model = buildModel(parsed.value);
+      const model = buildModel(parsed.value, roundedIntegers(text));
       models.push(model);
       summaries.push(summarize(model, number));
     } catch (error) {
@@ -104,7 +105,7 @@ export function parseTraceText(text: string, fileName?: string): ParseResult {
   const whole = tryParse(text);
   if (whole) {
     try {
-      return { kind: 'trace', model: buildModel(whole.value) };
+      return { kind: 'trace', model: buildModel(whole.value, roundedIntegers(text)) };
     } catch (error) {
       return fail(problemOf(error));
     }
