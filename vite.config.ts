@@ -1,13 +1,51 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { replaySandbox } from './vite.replay-sandbox.ts';
 
 export { REPLAY_WORKER_CSP } from './vite.replay-sandbox.ts';
 
+/**
+ * The service worker that makes the app work offline after the first visit (src/sw.ts, Workbox
+ * precaching), written by every `vite build` into the output folder; none in `npm run dev`.
+ *
+ * It precaches the whole build: the page, its chunks and CSS, Monaco's editor and workers (the
+ * TypeScript worker alone is ~7 MB, but a .ts flow needs it), the codicon font, sandbox.html and
+ * the replay worker's script, and the demo incident: ~13.6 MB, every file the app can ask its own
+ * origin for. Traces fetched for ?trace=, ?source= or ?capsule=, and anything cross-origin, are
+ * neither routed nor cached.
+ *
+ * injectManifest rather than generateSW: sandbox.html needs a handler of its own (src/sw.ts).
+ *
+ * registerType 'prompt': a new version waits until the person chooses to reload
+ * (src/app/UpdateNotice.tsx), as reloading under someone mid-investigation would lose an unsaved
+ * replay result. The register code is imported by the app (injectRegister null), not added as a
+ * script tag.
+ */
+function offline() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: null,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*.{html,js,css,ttf,woff2,svg,json,ts}'],
+      maximumFileSizeToCacheInBytes: 16 * 1024 * 1024,
+      // Hashed file names need no revision; index.html, sandbox.html and demo/ get one.
+      dontCacheBustURLsMatching: /^assets\//,
+      // One classic script (a worker needs no module format), and no build banner of its own in the output.
+      rollupFormat: 'iife',
+      buildPlugins: { vite: [{ name: 'timescope-sw-quiet', config: () => ({ logLevel: 'warn' }) }] }
+    }
+  });
+}
+
 export default defineConfig({
   // replaySandbox: the replay worker as one classic script, sandbox.html, and the policies both are served with.
-  plugins: [react(), tailwindcss(), replaySandbox()],
+  plugins: [react(), tailwindcss(), replaySandbox(), offline()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

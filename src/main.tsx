@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
+import { UpdateNotice } from './app/UpdateNotice';
 import './index.css';
 
 const queryClient = new QueryClient();
@@ -12,6 +13,7 @@ createRoot(document.getElementById('root')!).render(
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <App />
+        <UpdateNotice />
       </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>

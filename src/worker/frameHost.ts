@@ -40,6 +40,15 @@ export interface FrameEnv {
   readonly doc: Document;
   readonly load: (url: string) => Promise<string>;
   readonly timing: FrameTiming;
+  /**
+   * Whether a service worker serves sandbox.html (src/sw.ts): it sends it with
+   * `sandbox allow-scripts` in its Content-Security-Policy header. A frame with
+   * the sandbox attribute is an opaque origin before it is even fetched, so no
+   * service worker can answer for it and offline it would not load: under the
+   * worker the frame goes without the attribute, sandboxed by that header, and
+   * is checked to be opaque before it gets the port.
+   */
+  readonly servedSandboxed: () => boolean;
 }
 
 interface Frame {
@@ -52,7 +61,7 @@ interface Frame {
 }
 
 export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayHost {
-  const { doc = document, load = fetchText, timing = TIMING } = env;
+  const { doc = document, load = fetchText, timing = TIMING, servedSandboxed = underServiceWorker } = env;
   let code: Promise<string> | undefined;
   let frame: Frame | undefined;
   const workerCode = () => {
@@ -72,7 +81,9 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
   function open(): Frame {
     const iframe = doc.createElement('iframe');
     // allow-scripts and nothing else: no same origin, no forms, popups or navigation of the page.
-    iframe.setAttribute('sandbox', 'allow-scripts');
+    // Under the service worker, the same flags come in sandbox.html's header instead (see FrameEnv).
+    let sandboxed = !servedSandboxed();
+    if (sandboxed) iframe.setAttribute('sandbox', 'allow-scripts');
     iframe.setAttribute('aria-hidden', 'true');
     iframe.hidden = true;
     iframe.tabIndex = -1;
@@ -84,12 +95,19 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
       if (event.data?.type === 'pong') f.heard = true;
       for (const listener of [...f.listeners]) listener(event.data);
     };
-    iframe.addEventListener(
-      'load',
+    const connect = () => {
+      if (!sandboxed && !isOpaque(iframe)) {
+        // Not sandboxed by a header after all (no service worker answered): never connect such a frame; load it again with the attribute.
+        sandboxed = true;
+        iframe.setAttribute('sandbox', 'allow-scripts');
+        iframe.src = urls.page;
+        return;
+      }
+      iframe.removeEventListener('load', connect);
       // '*' because the frame's origin is opaque; the message goes to this very iframe's window, just loaded.
-      () => iframe.contentWindow?.postMessage({ type: CONNECT }, '*', [channel.port2]),
-      { once: true }
-    );
+      iframe.contentWindow?.postMessage({ type: CONNECT }, '*', [channel.port2]);
+    };
+    iframe.addEventListener('load', connect);
     giveCode(f).catch(() => undefined); // run() reports it
     doc.body.append(iframe);
     return f;
@@ -153,6 +171,20 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
       });
     }
   };
+}
+
+/** Whether this page is controlled by the app's service worker, which answers for sandbox.html too. */
+function underServiceWorker(): boolean {
+  return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+}
+
+/** A frame of another origin (an opaque one here) has no document this page can reach. */
+function isOpaque(iframe: HTMLIFrameElement): boolean {
+  try {
+    return iframe.contentDocument === null;
+  } catch {
+    return true;
+  }
 }
 
 async function fetchText(url: string): Promise<string> {
