@@ -60,7 +60,7 @@ describe('matchAll', () => {
   it('ANDs every term', () => {
     expect(find('cmd ar')).toEqual([0, 2]);
     expect(find('cmd card')).toEqual([2]);
-    expect(find('cmd:cart is:threw')).toEqual([2]);
+    expect(find('cmd:car is:threw')).toEqual([2]);
   });
   it('reads unreached, diverged, noted and starred from the status bits', () => {
     const overlay = Uint8Array.of(STEP_REPLAYED, STEP_PARADOX, STEP_UNREACHED);
