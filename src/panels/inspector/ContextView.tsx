@@ -14,7 +14,7 @@ export function ContextView({ model }: { model: TraceModel }) {
   return (
     <div className="space-y-2">
       {model.hasContext ? (
-        <JsonValue value={model.context} label="context" />
+        <JsonValue value={model.context} label="context" exact={model.exactNumbers} pointer="/context" />
       ) : (
         <p className="text-[12px] text-muted">
           The trace holds no context.

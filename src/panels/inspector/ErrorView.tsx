@@ -3,6 +3,8 @@
 // of an AggregateError, and the stack when the recorder kept it.
 import { JsonValue } from '../../components/JsonValue';
 import { preview } from '../../core/present/step-text';
+import { CUT_TO_CHARS, LONG_STRING_CHARS } from '../../core/present/shown';
+import { LongTextNote } from '../../components/LongText';
 
 type StoredError = { __error: true } & Record<string, unknown>;
 
@@ -38,13 +40,18 @@ function OneError({ value, depth }: { value: unknown; depth: number }) {
   }
   const name = typeof value.name === 'string' ? value.name : value.name === undefined ? 'undefined' : preview(value.name);
   const message = typeof value.message === 'string' ? value.message : '';
+  // A message or stack of megabytes is cut like any long string, with the whole of it on request.
+  const longMessage = message.length > LONG_STRING_CHARS;
+  const stack = typeof value.stack === 'string' ? value.stack : undefined;
+  const longStack = stack !== undefined && stack.length > LONG_STRING_CHARS;
   const children = Array.isArray(value.__errors) ? value.__errors : undefined;
   return (
     <div>
       <p className="font-mono text-[13px] font-semibold text-err">
         {name}
-        {message && <span className="font-normal text-fg">: {message}</span>}
+        {message && <span className="font-normal text-fg">: {longMessage ? `${message.slice(0, CUT_TO_CHARS)}…` : message}</span>}
       </p>
+      {longMessage && <LongTextNote item={{ where: 'message', text: message }} label="message" />}
       <Fields error={value} />
       {children && (
         <div className="mt-2">
@@ -62,17 +69,18 @@ function OneError({ value, depth }: { value: unknown; depth: number }) {
           {depth < MAX_DEPTH ? <OneError value={value.cause} depth={depth + 1} /> : <p className="font-mono text-[12px]">{preview(value.cause)}</p>}
         </div>
       )}
-      {typeof value.stack === 'string' && (
+      {stack !== undefined && (
         <details className="mt-2">
           <summary className="cursor-pointer text-[12px] text-muted">Stack</summary>
-          <pre className="mt-1 overflow-auto whitespace-pre font-mono text-[11px] text-muted">{value.stack}</pre>
+          <pre className="mt-1 overflow-auto whitespace-pre font-mono text-[11px] text-muted">{longStack ? `${stack.slice(0, CUT_TO_CHARS)}…` : stack}</pre>
+          {longStack && <LongTextNote item={{ where: 'stack', text: stack }} label="stack" />}
         </details>
       )}
     </div>
   );
 }
 
-export function ErrorView({ error, hasValue }: { error: unknown; hasValue: boolean }) {
+export function ErrorView({ error, hasValue, exact, pointer }: { error: unknown; hasValue: boolean; exact?: Readonly<Record<string, string>>; pointer?: string }) {
   if (!hasValue) {
     return <p className="font-mono text-[12px] text-err">threw undefined (the recorder stored no error value)</p>;
   }
@@ -81,7 +89,7 @@ export function ErrorView({ error, hasValue }: { error: unknown; hasValue: boole
       <OneError value={error} depth={0} />
       <details>
         <summary className="cursor-pointer text-[12px] text-muted">As recorded (JSON)</summary>
-        <JsonValue value={error} label="recorded error" />
+        <JsonValue value={error} label="recorded error" exact={exact} pointer={pointer} />
       </details>
     </div>
   );

@@ -27,7 +27,7 @@ import { traceIdentity } from '../../core/trace/identity';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
-function StepValue({ step }: { step: TraceStep }) {
+function StepValue({ step, exact }: { step: TraceStep; exact: TraceModel['exactNumbers'] }) {
   if (step.kind === 'unrecorded') {
     return (
       <p className="rounded border border-warn/50 bg-warn-soft p-2 text-[12px] text-warn">
@@ -36,9 +36,11 @@ function StepValue({ step }: { step: TraceStep }) {
       </p>
     );
   }
-  if (step.kind === 'threw') return <ErrorView error={step.error} hasValue={step.hasValue} />;
+  if (step.kind === 'threw') return <ErrorView error={step.error} hasValue={step.hasValue} exact={exact} pointer={`/trace/${step.index}/error`} />;
   if (!step.hasValue) return <p className="font-mono text-[12px] text-muted">returned undefined (no value stored)</p>;
-  return <JsonValue value={step.result} label={step.kind === 'decision' ? 'Parallel decision' : 'recorded result'} />;
+  return (
+    <JsonValue value={step.result} label={step.kind === 'decision' ? 'Parallel decision' : 'recorded result'} exact={exact} pointer={`/trace/${step.index}/result`} />
+  );
 }
 
 function valueOf(model: TraceModel, step: TraceStep, tab: InspectorTab, pipeline: { before?: unknown; after?: unknown } | undefined): { value: unknown; present: boolean } {
@@ -68,7 +70,7 @@ function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: Tr
   const shareable = step.hasValue && (step.kind === 'threw' || step.kind === 'returned');
   return (
     <div className="min-w-0 space-y-3">
-      <StepValue step={step} />
+      <StepValue step={step} exact={model.exactNumbers} />
       {shareable && (
         <RedactFieldPicker
           traceId={traceIdentity(model)}
@@ -164,7 +166,7 @@ export function Inspector({ model }: { model: TraceModel }) {
           <IncidentView model={model} />
         ) : shown.present ? (
           <div className="space-y-3">
-            <JsonValue value={shown.value} label={tab === 'input' ? 'initial input' : 'context'} />
+            <JsonValue value={shown.value} label={tab === 'input' ? 'initial input' : 'context'} exact={model.exactNumbers} pointer={tab === 'input' ? '/initialInput' : '/context'} />
             <RedactFieldPicker traceId={traceIdentity(model)} value={shown.value} at={{ field: tab === 'input' ? 'initialInput' : 'context' }} />
           </div>
         ) : (
