@@ -6,6 +6,7 @@ import { stepBy, stepTo } from './navigation';
 import { Icon } from '../components/Icon';
 import { markedSteps } from '../core/notes/notes';
 import { useNotesStore } from '../stores/notesStore';
+import { useFilterStore } from '../stores/filterStore';
 
 const SPEEDS = [1, 2, 5, 10, 50];
 const MAX_TICKS = 400;
@@ -23,6 +24,13 @@ function errorTicks(model: TraceModel): number[] {
 function noteTicks(n: number, marked: readonly { index: number }[]): number[] {
   const buckets = new Set<number>();
   for (const m of marked) if (m.index < n) buckets.add(Math.round((n <= 1 ? 0 : m.index / (n - 1)) * MAX_TICKS));
+  return [...buckets].map((b) => (b / MAX_TICKS) * 100);
+}
+
+/** The step filter's matches as percentages, bucketed like the errors (100k matches still draw 400 ticks at most). */
+function matchTicks(n: number, matches: Int32Array): number[] {
+  const buckets = new Set<number>();
+  for (const i of matches) if (i < n) buckets.add(Math.round((n <= 1 ? 0 : i / (n - 1)) * MAX_TICKS));
   return [...buckets].map((b) => (b / MAX_TICKS) * 100);
 }
 
@@ -49,6 +57,8 @@ export function BottomBar({ model }: { model: TraceModel }) {
   const ticks = useMemo(() => errorTicks(model), [model]);
   const notes = useNotesStore((s) => s.notes);
   const noted = useMemo(() => noteTicks(model.steps.length, markedSteps(notes)), [model, notes]);
+  const matches = useFilterStore((s) => s.matches);
+  const found = useMemo(() => matchTicks(model.steps.length, matches), [model, matches]);
   usePlayback(model);
   const n = model.steps.length;
   const atStart = selected <= 0;
@@ -99,6 +109,10 @@ export function BottomBar({ model }: { model: TraceModel }) {
           {/* Notes and stars above the track, errors through it. */}
           {noted.map((pct) => (
             <span key={`n${pct}`} data-testid="note-tick" className="absolute -top-1.5 h-1.5 w-1.5 -translate-x-1/2 rounded-full bg-warn" style={{ left: `${pct}%` }} />
+          ))}
+          {/* Filter matches below it. */}
+          {found.map((pct) => (
+            <span key={`m${pct}`} data-testid="match-tick" className="absolute -bottom-1.5 h-1.5 w-0.5 -translate-x-1/2 bg-accent" style={{ left: `${pct}%` }} />
           ))}
         </div>
         <input

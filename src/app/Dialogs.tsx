@@ -50,6 +50,8 @@ const SHORTCUTS: [string, string][] = [
   ['← / →', 'Fold the Retry or Parallel around the step / unfold it again'],
   ['e / Shift+E', 'Next / previous error'],
   ['Space', 'Play / pause'],
+  ['/', 'Filter the steps: name, path, "value text", cmd:, path:, is:threw / unreached / diverged / noted / starred'],
+  ['Enter / Shift+Enter (filter)', 'Next / previous match; Esc clears it'],
   ['Ctrl+Enter / ⌘+Enter', 'Replay the flow against the recording (also in the editor)'],
   ['n', 'Show / hide the narration'],
   ['w', 'Walkthrough: the steps one at a time, in large type (also #walk=<step>)'],

@@ -48,6 +48,8 @@ export function useKeyboard(model: TraceModel | undefined) {
         fn();
       };
       if (key === '?') return act(() => view.openDialog('shortcuts'));
+      // The step filter's box (panels/timeline/StepFilter.tsx), found by id: the map knows no panel.
+      if (key === '/') return act(() => document.getElementById('step-filter')?.focus());
       if (!model) return;
       switch (key) {
         case 'ArrowDown':

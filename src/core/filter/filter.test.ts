@@ -17,7 +17,7 @@ function corpusOf(steps: readonly SearchStep[]) {
   return c;
 }
 
-const find = (text: string, steps = demo, status = new Uint8Array(steps.length)) => [...matchAll(parseQuery(text), corpusOf(steps), status)];
+const find = (text: string, steps = demo, status: Uint8Array = new Uint8Array(steps.length)) => [...matchAll(parseQuery(text), corpusOf(steps), status)];
 
 describe('parseQuery', () => {
   it('splits words, phrases, prefixes and statuses, lowercased', () => {

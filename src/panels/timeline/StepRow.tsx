@@ -40,7 +40,7 @@ function NowChip({ replay, stale }: { replay: StepReplayStatus; stale: boolean }
 
 const BAR_WIDTH = 40;
 
-export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED, quiet = false, stale = false, mark }: {
+export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED, quiet = false, stale = false, mark, match = false }: {
   model: TraceModel;
   step: TraceStep;
   selected: boolean;
@@ -52,12 +52,15 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
   stale?: boolean;
   /** the person's note or star on this step */
   mark?: { readonly starred: boolean; readonly noted: boolean } | undefined;
+  /** the step filter matches this step */
+  match?: boolean;
 }) {
   const bar = model.maxDurationMs > 0 && step.durationMs !== undefined ? Math.max(2, (step.durationMs / model.maxDurationMs) * BAR_WIDTH) : 0;
   const lane = laneTag(step);
   return (
     <div
-      className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : ''} ${replay === STEP_UNREACHED ? 'opacity-70' : ''} ${replay === STEP_PARADOX ? 'shadow-[inset_0_0_0_1.5px_var(--ts-paradox-fg)]' : ''}`}
+      data-match={match || undefined}
+      className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : match ? 'bg-warn-soft/60' : ''} ${replay === STEP_UNREACHED ? 'opacity-70' : ''} ${replay === STEP_PARADOX ? 'shadow-[inset_0_0_0_1.5px_var(--ts-paradox-fg)]' : ''}`}
       style={{ paddingLeft: 6 + step.depth * 14 }}
     >
       {step.depth > 0 && <span aria-hidden className="absolute inset-y-0 border-l border-line" style={{ left: step.depth * 14 - 4 }} />}

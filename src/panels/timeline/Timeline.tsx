@@ -11,6 +11,8 @@ import { useViewStore } from '../../stores/viewStore';
 import { StepRow, stepLabel } from './StepRow';
 import { useTimelineModel } from './useTimelineModel';
 import { useReplayOverlay } from './useReplayOverlay';
+import { StepFilter } from './StepFilter';
+import { useFilterStore } from '../../stores/filterStore';
 
 const ROW_HEIGHT = 26;
 
@@ -22,6 +24,13 @@ export function Timeline({ model }: { model: TraceModel }) {
   const overlay = useReplayOverlay(model);
   const notes = useNotesStore((s) => s.notes);
   const marks = useMemo(() => new Map(markedSteps(notes).map((m) => [m.index, m] as const)), [notes]);
+  const matches = useFilterStore((s) => s.matches);
+  // One byte per step, so each visible row asks in O(1).
+  const matched = useMemo(() => {
+    const bits = new Uint8Array(model.steps.length);
+    for (const i of matches) if (i < bits.length) bits[i] = 1;
+    return bits;
+  }, [matches, model.steps.length]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -45,6 +54,7 @@ export function Timeline({ model }: { model: TraceModel }) {
           {model.errorSteps.length > 0 && <span className="text-err"> · {model.errorSteps.length.toLocaleString('en-US')} threw</span>}
         </span>
       </header>
+      <StepFilter model={model} onLeave={() => scrollRef.current?.focus()} />
       <div
         ref={scrollRef}
         role="listbox"
@@ -85,7 +95,7 @@ export function Timeline({ model }: { model: TraceModel }) {
                 className={`cursor-default select-none ${isSelected ? 'shadow-[inset_3px_0_0_var(--ts-accent)]' : 'hover:bg-raised'}`}
                 onClick={() => select(step.index)}
               >
-                <StepRow model={model} step={step} replay={overlay?.status[step.index] as StepReplayStatus | undefined} quiet={overlay?.quiet ?? false} stale={overlay?.stale ?? false} mark={marks.get(step.index)} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
+                <StepRow model={model} step={step} replay={overlay?.status[step.index] as StepReplayStatus | undefined} quiet={overlay?.quiet ?? false} stale={overlay?.stale ?? false} mark={marks.get(step.index)} match={matched[step.index] === 1} selected={isSelected} folded={step.path !== undefined && foldedSet.has(step.path)} onToggleFold={() => step.path && toggleFold(step.path)} />
               </div>
             );
           })}
