@@ -15,7 +15,8 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
   const m = load.model;
   const outcome = m.outcome;
   return (
-    <p className="flex min-w-0 items-center gap-2 truncate font-mono text-[12px]" title={load.fileName}>
+    // The page's one level-one heading while a trace is open (the empty and error states have their own).
+    <h1 className="flex min-w-0 items-center gap-2 truncate font-mono text-[12px]" title={load.fileName}>
       <span className="truncate font-semibold">{m.flowName ?? load.fileName}</span>
       {/* Below 1280 px the word "build" gives way, so the flow's name keeps its room; the title still says it. */}
       {m.version && (
@@ -33,7 +34,7 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
       <span title="Elapsed time of the recorded steps">{formatMs(m.wallMs)}</span>
       <span className="text-muted">·</span>
       {outcome.known ? <span className="font-semibold text-err">✗ Failure</span> : <span className="text-muted">outcome: replay to see</span>}
-    </p>
+    </h1>
   );
 }
 

@@ -30,10 +30,11 @@ export function stepLabel(step: TraceStep, replay: StepReplayStatus = STEP_NOT_R
 
 /** The step in the last replay, in words on the row: recorded and replayed side by side. */
 function NowChip({ replay, stale }: { replay: StepReplayStatus; stale: boolean }) {
-  const faded = stale ? 'opacity-60 border-dashed' : '';
+  // Stale reads as a dashed border and its title, not by fading: faded text fell below 4.5:1 (axe).
+  const faded = stale ? 'border-dashed' : '';
   const title = stale ? 'From the replay before your last edit: replay again to update' : undefined;
   if (replay === STEP_REPLAYED) return <span title={title ?? 'Replayed: got its recorded answer'} className={`min-w-0 truncate rounded-sm border border-ok/50 px-1 text-[10px] text-ok ${faded}`}>↻ replayed</span>;
-  if (replay === STEP_UNREACHED) return <span title={title ?? 'Never reached in the last replay'} className={`min-w-0 truncate rounded-sm border border-dashed border-muted px-1 text-[10px] text-muted ${stale ? 'opacity-60' : ''}`}>○ unreached</span>;
+  if (replay === STEP_UNREACHED) return <span title={title ?? 'Never reached in the last replay'} className={`min-w-0 truncate rounded-sm border border-dashed border-muted px-1 text-[10px] text-muted`}>○ unreached</span>;
   if (replay === STEP_PARADOX) return <span title={title} className={`min-w-0 truncate rounded-sm bg-paradox-soft px-1 text-[10px] font-semibold uppercase text-paradox ${faded}`}>≠ diverged</span>;
   return null;
 }
@@ -60,7 +61,7 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
   return (
     <div
       data-match={match || undefined}
-      className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : match ? 'bg-warn-soft/60' : ''} ${replay === STEP_UNREACHED ? 'opacity-70' : ''} ${replay === STEP_PARADOX ? 'shadow-[inset_0_0_0_1.5px_var(--ts-paradox-fg)]' : ''}`}
+      className={`flex h-full items-center gap-1.5 pr-2 ${selected ? 'bg-accent-soft' : match ? 'bg-warn-soft/60' : ''} ${replay === STEP_PARADOX ? 'shadow-[inset_0_0_0_1.5px_var(--ts-paradox-fg)]' : ''}`}
       style={{ paddingLeft: 6 + step.depth * 14 }}
     >
       {step.depth > 0 && <span aria-hidden className="absolute inset-y-0 border-l border-line" style={{ left: step.depth * 14 - 4 }} />}
