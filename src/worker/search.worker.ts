@@ -16,6 +16,8 @@ let corpus: SearchCorpus = emptyCorpus();
 let latestQuery = 0;
 let warmedTo = 0;
 let warming = false;
+/** a query is between chunks: warming waits, so the person's answer never shares the thread with it */
+let querying = 0;
 
 // A MessageChannel hop, not setTimeout: nested timeouts are clamped to 4 ms,
 // which over ten chunks would cost more than the matching.
@@ -34,6 +36,10 @@ async function warm(forTrace: number) {
   warming = true;
   try {
     while (trace === forTrace && warmedTo < corpusSize(corpus)) {
+      if (querying) {
+        await nextTask();
+        continue;
+      }
       warmedTo = warmTexts(corpus, warmedTo, warmedTo + WARM_CHUNK);
       await nextTask();
     }
@@ -48,6 +54,13 @@ async function runQuery(request: Extract<SearchRequest, { type: 'query' }>) {
   if (request.trace !== trace) return post({ type: 'failed', id: request.id, message: 'The trace changed.' });
   const query = parseQuery(request.text);
   const run = matchSteps(query, corpus, request.status);
+  querying++;
+  try {
+    await drive();
+  } finally {
+    querying--;
+  }
+  async function drive() {
   for (;;) {
     const next = run.next();
     if (next.done) {
@@ -59,6 +72,7 @@ async function runQuery(request: Extract<SearchRequest, { type: 'query' }>) {
     await nextTask();
     // Dropped without an answer: the client already gave up on it when it sent the newer one.
     if (latestQuery !== request.id || request.trace !== trace) return;
+  }
   }
 }
 
