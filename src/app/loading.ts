@@ -45,16 +45,17 @@ export interface OpenOptions {
 export async function openTraceBlob(blob: Blob, fileName: string, options: OpenOptions = {}): Promise<void> {
   const { setLocal, local } = useTraceStore.getState();
   forgetTraceUrl();
+  // Refused by its size alone, before a byte is read or kept: a file past the limit would only cost the tab its memory.
+  const tooBig = traceSizeProblem(fileName, blob.size, useSettingsStore.getState().maxTraceBytes);
+  if (tooBig) {
+    if (local.status === 'ready') useTraceStore.setState({ lastReadyStep: useViewStore.getState().selected });
+    setLocal({ status: 'error', fileName, problem: tooBig });
+    return;
+  }
   // The original bytes, for the session saver to keep in this browser once they parse.
   noteOpened(blob, fileName);
   // Remember where you were, for "Back to …" should this file turn out bad; the new trace starts at step 1.
   if (local.status === 'ready') useTraceStore.setState({ lastReadyStep: useViewStore.getState().selected });
-  // Refused by its size alone, before a byte is read: a file past the limit would only cost the tab its memory.
-  const tooBig = traceSizeProblem(fileName, blob.size, useSettingsStore.getState().maxTraceBytes);
-  if (tooBig) {
-    setLocal({ status: 'error', fileName, problem: tooBig });
-    return;
-  }
   // useStepHash opens the trace at the fragment's step, so a restore puts its step there.
   if (options.startAt === undefined) clearStepHash();
   else writeHash(options.startAt);

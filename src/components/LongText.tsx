@@ -1,14 +1,14 @@
 // A string too long for the value tree: cut there, and here offered whole on
-// request. "show all" appends the text to a scrolling pre one 64 kB slice at a
+// request. "show all" appends the text to a scrolling pre one 32 kB slice at a
 // time as you scroll near its end, so even 10 MB never lands in the DOM in one
 // task (laying out 10 MB of text at once stalls the page for seconds).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LongString } from '../core/present/shown';
 import { CUT_TO_CHARS, utf8Bytes } from '../core/present/shown';
 import { formatSize } from '../core/trace/size';
 import { CopyButton } from './CopyButton';
 
-const SLICE = 64 * 1024;
+const SLICE = 32 * 1024;
 
 function Whole({ text, label }: { text: string; label: string }) {
   const [shown, setShown] = useState(Math.min(SLICE, text.length));
@@ -36,7 +36,8 @@ function Whole({ text, label }: { text: string; label: string }) {
 
 export function LongTextNote({ item, label }: { item: LongString; label: string }) {
   const [open, setOpen] = useState(false);
-  const size = formatSize(utf8Bytes(item.text));
+  // Counting 10 MB takes some 20 ms: once per string, not once per render.
+  const size = useMemo(() => formatSize(utf8Bytes(item.text)), [item.text]);
   const name = item.where ? item.where : label;
   return (
     <div className="mt-1 rounded border border-line bg-raised/40 px-2 py-1 text-[12px]" role="group" aria-label={`long string ${name}`}>

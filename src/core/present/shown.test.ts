@@ -26,8 +26,14 @@ describe('shownValue', () => {
     expect(v.doc.items[0]!.body).toBe(long);
   });
 
-  test('without a side table, a rounded integer is marked with no digits claimed', () => {
+  test('a value not from the file (a replay) marks a rounded-looking integer with no digits claimed', () => {
     expect(shownValue([2 ** 60], { number }).big).toEqual([{ where: '[0]', value: 2 ** 60, source: undefined }]);
+  });
+
+  test('a value from the file whose integer is not in the table was written exactly', () => {
+    const v = { limit: 2 ** 53 };
+    expect(shownValue(v, { number, pointer: '/trace/0/result' }).value).toBe(v);
+    expect(shownValue(v, { number, exact: { '/x': '1' }, pointer: '/trace/0/result' }).big).toEqual([]);
   });
 
   test('a __proto__ key in a copied object stays an own key', () => {

@@ -33,8 +33,9 @@ export interface Shown {
 }
 
 export interface ShownOptions {
-  /** TraceModel.exactNumbers, with the pointer of this value within the trace */
+  /** TraceModel.exactNumbers (absent: none was rounded) */
   readonly exact?: Readonly<Record<string, string>>;
+  /** this value's pointer within the trace, when it was read from the file; without one, a rounded-looking integer is marked ≈ */
   readonly pointer?: string;
   /** what the tree shows for a long string: by default the first CUT_TO_CHARS characters and an ellipsis */
   readonly cut?: (s: LongString) => unknown;
@@ -69,7 +70,10 @@ export function shownValue(root: unknown, options: ShownOptions): Shown {
       return options.cut ? options.cut(s) : `${v.slice(0, CUT_TO_CHARS)}…`;
     }
     if (isBeyondSafe(v)) {
-      const n = { where, value: v, source: pointer === undefined ? undefined : exact?.[pointer] };
+      const source = pointer === undefined ? undefined : exact?.[pointer];
+      // A value from the file with no entry in the table was written exactly (2^53 itself, say).
+      if (pointer !== undefined && source === undefined) return v;
+      const n = { where, value: v, source };
       big.push(n);
       return options.number(n);
     }
@@ -95,6 +99,6 @@ export function shownValue(root: unknown, options: ShownOptions): Shown {
     }
     return copy ?? v;
   };
-  const value = walk(root, '', exact ? (options.pointer ?? '') : undefined, 0);
+  const value = walk(root, '', options.pointer, 0);
   return { value, long, big };
 }
