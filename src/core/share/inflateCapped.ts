@@ -14,7 +14,7 @@ const UNEXPECTED_EOF = 0;
 export type Inflated =
   | { readonly ok: true; readonly bytes: Uint8Array }
   /** detail: a phrase to follow "it" or "the data", e.g. "ends before its last block" */
-  | { readonly ok: false; readonly kind: 'too-big' | 'truncated' | 'corrupt'; readonly detail: string };
+  | { readonly ok: false; readonly kind: 'too-big' | 'truncated' | 'corrupt'; readonly detail: string; /** compressed bytes read before it stopped */ readonly consumed?: number };
 
 export function inflateCapped(compressed: Uint8Array, maxBytes: number): Inflated {
   // fflate reads an empty stream as empty output; for us it is a stream cut before it began.
@@ -22,6 +22,7 @@ export function inflateCapped(compressed: Uint8Array, maxBytes: number): Inflate
   const chunks: Uint8Array[] = [];
   let total = 0;
   let over = false;
+  let consumed = 0;
   const inflate = new Inflate((chunk) => {
     total += chunk.length;
     if (total > maxBytes) over = true;
@@ -31,12 +32,13 @@ export function inflateCapped(compressed: Uint8Array, maxBytes: number): Inflate
     for (let at = 0; at < compressed.length && !over; at += CHUNK_BYTES) {
       const end = Math.min(at + CHUNK_BYTES, compressed.length);
       inflate.push(compressed.subarray(at, end), end === compressed.length);
+      consumed = end;
     }
   } catch (e) {
     if ((e as { code?: unknown }).code === UNEXPECTED_EOF) return { ok: false, kind: 'truncated', detail: 'ends before its last block' };
     return { ok: false, kind: 'corrupt', detail: `is not valid compressed data (${e instanceof Error ? e.message : String(e)})` };
   }
-  if (over) return { ok: false, kind: 'too-big', detail: `inflates to more than ${sizeText(maxBytes)}` };
+  if (over) return { ok: false, kind: 'too-big', detail: `inflates to more than ${sizeText(maxBytes)}`, consumed };
   return { ok: true, bytes: concat(chunks, total) };
 }
 
