@@ -18,6 +18,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
+    // The app's service worker (src/sw.ts) stays out of the specs that are not about it: once it
+    // controls a page (any reload), it answers from its cache what page.route means to hold back or
+    // change, and its precache of the whole build (~13 MB) in the background of every test competes
+    // with the timing budgets. e2e/offline.spec.ts and e2e/csp.spec.ts allow it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

@@ -8,6 +8,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { logRequests } from './support/requests';
 
+// With the service worker, as a person's browser has it: its registration and precache are part of every journey here.
+test.use({ serviceWorkers: 'allow' });
+
 /** Every violation in every frame (the sandbox frame included), reported as a console error the page's listener collects. */
 function recordViolations() {
   document.addEventListener('securitypolicyviolation', (e) => {

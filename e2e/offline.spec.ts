@@ -7,7 +7,7 @@ import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { fixture } from './support/files';
 
-// Service workers need a context that allows them (Playwright's default); a fresh one per test.
+// Service workers need a context that allows them (playwright.config.ts blocks them elsewhere); a fresh one per test.
 test.use({ serviceWorkers: 'allow' });
 
 /** The first visit: wait until the service worker is active and its precache is complete, then take control by a reload. */
