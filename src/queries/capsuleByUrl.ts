@@ -1,6 +1,7 @@
 // The file named by `?capsule=<url>`: fetched through react-query as bytes (still ciphertext; the
 // key never goes into the cache), with progress and a cap. Every failure becomes a TraceProblem
 // that says what happened, as for ?trace= (traceByUrl.ts).
+import { joinChunks, readBodyChunks } from './readBody';
 import { queryOptions } from '@tanstack/react-query';
 import type { TraceProblem } from '../core/trace/errors';
 import { DEFAULT_MAX_ENCRYPTED_BYTES } from '../core/share/encrypted';
@@ -48,28 +49,15 @@ async function readCapped(response: Response, url: string, onProgress?: (p: Pars
   const declared = Number(response.headers.get('content-length') ?? '');
   if (declared > MAX_FETCH_BYTES) throw tooBig(sizeText(declared));
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    loaded += value.length;
-    if (loaded > MAX_FETCH_BYTES) {
-      void reader.cancel();
-      throw tooBig(`over ${sizeText(MAX_FETCH_BYTES)}`);
-    }
-    chunks.push(value);
+  const { chunks, loaded } = await readBodyChunks(
+    response.body,
+    (n) => {
+      if (n > MAX_FETCH_BYTES) throw tooBig(`over ${sizeText(MAX_FETCH_BYTES)}`);
+    },
     // Only with a length to measure against: a bare byte count makes no progress bar.
-    if (declared > 0) onProgress?.({ phase: 'reading', loaded, total: Math.max(declared, loaded) });
-  }
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.length;
-  }
-  return bytes;
+    (n) => declared > 0 && onProgress?.({ phase: 'reading', loaded: n, total: Math.max(declared, n) })
+  );
+  return joinChunks(chunks, loaded);
 }
 
 export async function fetchCapsule(rawUrl: string, signal?: AbortSignal, onProgress?: (p: ParseProgress) => void): Promise<FetchedCapsule> {

@@ -2,6 +2,7 @@
 // setting, fetched through react-query. The text is only read here; it lands
 // in the source store marked as link code, so it is shown and runs only on
 // Replay. Every failure becomes a SourceProblem that says what happened.
+import { joinChunks, readBodyChunks } from './readBody';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Far above any hand-written flow; a bigger answer is not the file that was meant (or is meant to hurt). */
@@ -48,26 +49,10 @@ async function readCapped(response: Response, href: string): Promise<Uint8Array>
   const declared = Number(response.headers.get('content-length'));
   if (declared > MAX_SOURCE_BYTES) throw tooBig();
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_SOURCE_BYTES) {
-      void reader.cancel();
-      throw tooBig();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return bytes;
+  const { chunks, loaded } = await readBodyChunks(response.body, (n) => {
+    if (n > MAX_SOURCE_BYTES) throw tooBig();
+  });
+  return joinChunks(chunks, loaded);
 }
 
 const RAW_HINT = 'Link to the raw file; many code hosts have a "raw" link for that.';

@@ -1,5 +1,6 @@
 // A trace named by `?trace=<url>`: fetched through react-query, parsed in the
 // worker. Every failure becomes a TraceProblem that says what happened.
+import { readBodyChunks } from './readBody';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParseResult } from '../core/trace/parse';
 import type { TraceProblem } from '../core/trace/errors';
@@ -32,20 +33,10 @@ async function readCapped(response: Response, fileName: string, limit: number): 
     throw new TraceFetchError(early);
   }
   if (!response.body) return response.blob();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let loaded = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    loaded += value.byteLength;
-    const tooBig = traceSizeProblem(fileName, loaded, limit, true);
-    if (tooBig) {
-      void reader.cancel();
-      throw new TraceFetchError(tooBig);
-    }
-    chunks.push(value);
-  }
+  const { chunks } = await readBodyChunks(response.body, (n) => {
+    const tooBig = traceSizeProblem(fileName, n, limit, true);
+    if (tooBig) throw new TraceFetchError(tooBig);
+  });
   return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
