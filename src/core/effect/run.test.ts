@@ -1,6 +1,7 @@
 // §11 checklist items 5–10 (running flows, Retry), with §3's observed orders.
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { Ask, Command, configureEffect, effectPipe, Failure, Parallel, recorder, Retry, runEffect, Success } from './index';
+import { timerWaits } from '../replay/test-support/timerWaits';
 
 const loose = (x: unknown) => x as never;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -109,19 +110,9 @@ describe('§11.9 Retry makes at most attempts+1 tries, waiting delay×backoff^(i
   });
   test('backoff 0: only the first retry waits', async () => {
     // The waits asked of the timer, not measured on the clock: "no wait" must not depend on how busy the machine is.
-    const waits: number[] = [];
-    const real = globalThis.setTimeout;
-    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
-      waits.push(ms ?? 0);
-      return real(fn, ms);
-    }) as typeof setTimeout);
-    try {
-      let tries = 0;
-      await runEffect(Retry(Command(() => { tries += 1; throw new Error('x'); }), { attempts: 3, delay: 30, backoff: 0 }));
-      expect(tries).toBe(4);
-    } finally {
-      spy.mockRestore();
-    }
+    let tries = 0;
+    const waits = await timerWaits(() => runEffect(Retry(Command(() => { tries += 1; throw new Error('x'); }), { attempts: 3, delay: 30, backoff: 0 })));
+    expect(tries).toBe(4);
     expect(waits.filter((ms) => ms > 0)).toEqual([30]);
   });
   test('what is retried', async () => {

@@ -12,6 +12,9 @@ import { timelineSection } from './postmortem/timeline';
 import { triggerSection } from './postmortem/trigger';
 import { verdictLine } from './postmortem/verdict';
 import { formatMs } from '../present/step-text';
+import type { StepOverride } from '../whatif/apply';
+import { whatIfSection } from './postmortem/whatif';
+import { whatIfCountText } from '../whatif/describe';
 
 export interface PostmortemNotes {
   readonly title?: string;
@@ -41,6 +44,8 @@ export interface PostmortemInput {
   /** e.g. incident-checkout.zip, for "how to open the capsule" */
   readonly capsuleName?: string;
   readonly generatedAt: Date;
+  /** the what-if overrides the last replay ran with (core/whatif) */
+  readonly overrides?: readonly StepOverride[];
 }
 
 /** YYYY-MM-DD in the person's own time zone: the day they exported it. */
@@ -96,11 +101,12 @@ export function buildPostmortem(input: PostmortemInput): string {
     ['Summary', notes.summary?.trim() ? prose(notes.summary) : PROMPT.summary],
     ['Impact', notes.impact?.trim() ? prose(notes.impact) : PROMPT.impact],
     ['Trigger and root cause', triggerSection({ model, baseline, files, stepLink: input.stepLink })],
-    ['Resolution', resolutionSection({ model, sources: input.sources, lastReplay: input.lastReplay, verdictLine: verdict && text(verdict.headline), stepLink: input.stepLink })],
+    ['Resolution', [whatIfSection(model, input.overrides ?? [], input.stepLink), resolutionSection({ model, sources: input.sources, lastReplay: input.lastReplay, verdictLine: verdict && text(verdict.headline), stepLink: input.stepLink })].filter(Boolean).join('\n\n')],
     ['Timeline', timelineSection({ model, notes: notes.steps ?? {}, unreached: input.lastReplay?.unreached ?? [], stepLink: input.stepLink, capsuleName: input.capsuleName })],
     ['Action items', actionItems(notes.actionItems)],
     ['Supporting data', supportingSection(input.narration, input.capsuleName)]
   ];
-  const head = [`# ${text(title)}`, '', `> **${verdict ? text(verdict.headline) : 'Not replayed yet'}**`, '', facts(input)];
+  const whatIf = input.overrides?.length ? ` · ${text(whatIfCountText(input.overrides.length))}` : '';
+  const head = [`# ${text(title)}`, '', `> **${verdict ? text(verdict.headline) : 'Not replayed yet'}**${whatIf}`, '', facts(input)];
   return `${[...head, ...sections.flatMap(([name, body]) => ['', `## ${name}`, '', body])].join('\n')}\n`;
 }

@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { RecordedOutcome, StepKind, TraceStep } from '../trace/model';
+import type { RecordedOutcome, StepKind, RecordedStep } from '../trace/model';
 import { parseTraceText } from '../trace/parse';
 import { parsePath, type ParsedPath } from '../trace/paths';
 import { narrateRecording, narrationText, type NarratableModel } from './recorded';
@@ -26,7 +26,7 @@ type RawTrace = { flowName?: unknown; initialInput?: unknown; trace: RawEntry[] 
 function modelFromTrace(raw: RawTrace): NarratableModel {
   const entries = raw.trace;
   const matching = entries.length > 0 && entries.every((e) => typeof e.path === 'string') ? 'path' : 'position';
-  const steps: TraceStep[] = entries.map((e, index) => {
+  const steps: RecordedStep[] = entries.map((e, index) => {
     const pathText = typeof e.path === 'string' ? e.path : undefined;
     const decision = e.command === 'Parallel' && pathText !== undefined && pathText.endsWith('p');
     // spec §5: an `error` key means it threw, even without `threw`
@@ -47,6 +47,7 @@ function modelFromTrace(raw: RawTrace): NarratableModel {
     };
   });
   return {
+    recorded: true,
     matching,
     flowName: typeof raw.flowName === 'string' ? raw.flowName : undefined,
     initialInput: raw.initialInput,
@@ -56,14 +57,14 @@ function modelFromTrace(raw: RawTrace): NarratableModel {
   };
 }
 
-type Placed = { readonly parsed: ParsedPath; readonly depth: number; readonly step: TraceStep };
+type Placed = { readonly parsed: ParsedPath; readonly depth: number; readonly step: RecordedStep };
 
 // Known Failure iff the root sequence's last recorded node is a Command that
 // threw, or (recursively) a Retry's fallback or a cancelled Parallel's
 // trigger branch ends that way; by position, iff the last entry threw.
-function outcomeOf(matching: 'path' | 'position', steps: TraceStep[]): RecordedOutcome {
+function outcomeOf(matching: 'path' | 'position', steps: RecordedStep[]): RecordedOutcome {
   const unknown: RecordedOutcome = { known: false, reason: 'the recording does not show how the run ended' };
-  const failed = (step: TraceStep | undefined): RecordedOutcome =>
+  const failed = (step: RecordedStep | undefined): RecordedOutcome =>
     step?.kind === 'threw' ? { known: true, type: 'Failure', error: step.error, stepIndex: step.index } : unknown;
   if (matching === 'position') return failed(steps[steps.length - 1]);
   const placed = steps.flatMap((step) => {
@@ -73,7 +74,7 @@ function outcomeOf(matching: 'path' | 'position', steps: TraceStep[]): RecordedO
   return failed(lastFailure(placed));
 }
 
-function lastFailure(items: Placed[]): TraceStep | undefined {
+function lastFailure(items: Placed[]): RecordedStep | undefined {
   const numberOf = (p: Placed) => p.parsed.segments[p.depth]?.step ?? p.parsed.leaf.step;
   if (items.length === 0) return undefined;
   const last = Math.max(...items.map(numberOf));

@@ -5,7 +5,7 @@
 // is known only when the recording shows how the run ended; otherwise the
 // lines stop after the steps and the UI says a replay is needed.
 
-import type { TraceModel } from '../trace/model';
+import type { RecordedModel } from '../trace/model';
 import { reviveError } from '../values/revive';
 import {
   NO_INPUT_WARNING,
@@ -21,10 +21,10 @@ import { startOrder } from './order';
 
 export { narrationText, type NarrationLine, type NarrationLineKind } from './lines';
 
-/** The parts of a model the narration reads (a full TraceModel will do). */
+/** The parts of a model the narration reads (a full RecordedModel will do): it tells every value. */
 export type NarratableModel = Pick<
-  TraceModel,
-  'matching' | 'flowName' | 'initialInput' | 'steps' | 'recordedSteps' | 'outcome'
+  RecordedModel,
+  'recorded' | 'matching' | 'flowName' | 'initialInput' | 'steps' | 'recordedSteps' | 'outcome'
 >;
 
 export function narrateRecording(model: NarratableModel): NarrationLine[] {

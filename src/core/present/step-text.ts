@@ -46,7 +46,7 @@ export function statusText(step: TraceStep): string {
     case 'returned':
       return 'returned';
     case 'threw':
-      return `threw ${errorSummary(step.error, step.hasValue)}`;
+      return `threw ${step.errorText ?? errorSummary(undefined, step.hasValue)}`;
     case 'unrecorded':
       return `${step.threw ? 'threw' : 'returned'}, value not recorded: ${unrecordedReason(step.unrecorded)}`;
     case 'decision': {

@@ -32,18 +32,9 @@ import {
   findStripeKeys
 } from './detect-tokens';
 import { mergeSpans, type Span } from './span';
+import { DETECTOR_PRIORITY, isDetectorId, type DetectorId } from './detectorIds';
 
-export type DetectorId =
-  | 'private-key'
-  | 'jwt'
-  | 'stripe-key'
-  | 'aws-key'
-  | 'github-token'
-  | 'slack-token'
-  | 'email'
-  | 'card'
-  | 'iban'
-  | 'bearer';
+export { DETECTOR_PRIORITY, isDetectorId, type DetectorId };
 
 const FINDERS: Readonly<Record<DetectorId, (text: string) => Span[]>> = {
   'private-key': findPrivateKeys,
@@ -57,25 +48,6 @@ const FINDERS: Readonly<Record<DetectorId, (text: string) => Span[]>> = {
   iban: findIbans,
   bearer: findBearerTokens
 };
-
-/**
- * Most specific first: where two detectors claim overlapping text, the earlier
- * one wins (a PEM block's base64 is not a token, `Bearer eyJ…` is a jwt).
- */
-export const DETECTOR_PRIORITY: readonly DetectorId[] = [
-  'private-key',
-  'jwt',
-  'stripe-key',
-  'aws-key',
-  'github-token',
-  'slack-token',
-  'email',
-  'card',
-  'iban',
-  'bearer'
-];
-
-export const isDetectorId = (id: string): id is DetectorId => Object.hasOwn(FINDERS, id);
 
 export interface DetectedSpan extends Span {
   readonly detector: DetectorId;

@@ -2,7 +2,7 @@
 // setting, and listed in a shared file's manifest ("which rules were applied"),
 // so it holds no functions and no values, only names, detector ids and paths.
 
-import { DETECTOR_PRIORITY, type DetectorId } from './detectors';
+import { DETECTOR_PRIORITY, type DetectorId } from './detectorIds';
 
 /**
  * How a key rule's name is compared with an object key (see keys.ts).

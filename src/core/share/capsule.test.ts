@@ -38,6 +38,19 @@ describe('capsule round trip', () => {
     expect(parseTraceText(inside).kind).toBe(parseTraceText(c.traceText).kind);
   });
 
+  it('gives trace.json as written, so a number past 2^53 reaches the trace parser exact', () => {
+    const text = '{"flowName":"checkout","trace":[{"command":"cmdFetchCart","path":"0","result":{"id":9007199254740993}}]}';
+    const bytes = altered((files) => {
+      files['trace.json'] = strToU8(text);
+    });
+    const got = readCapsule(bytes);
+    if (!got.ok) throw new Error(got.message);
+    expect(got.traceText).toBe(text);
+    expect(JSON.stringify(got.payload.trace)).not.toContain('9007199254740993'); // what reading it as data loses
+    const parsed = parseTraceText(got.traceText);
+    expect(parsed.kind === 'trace' && parsed.model.exactNumbers).toEqual({ '/trace/0/result/id': '9007199254740993' });
+  });
+
   it('lays out manifest, trace, sources, edits, notes, context and README, listed in the manifest', () => {
     const files = unzipSync(buildCapsule(checkout.payload, { createdAt: CREATED }));
     expect(Object.keys(files)).toEqual(['manifest.json', 'trace.json', 'sources/flow.ts', 'sources/services.ts', 'edits/flow.ts', 'notes.json', 'context.json', 'README.md']);
@@ -115,7 +128,8 @@ describe('capsule: what is refused, and why', () => {
     const bytes = writeZip([deflatedEntry('manifest.json', '{}'), { name: 'trace.json', data: deflatedZeros(2 ** 30), method: 8, crc: 0, size: 2 ** 30 }]);
     const started = performance.now();
     expect(readCapsule(bytes)).toMatchObject({ ok: false, kind: 'too-big', message: expect.stringMatching(/^The capsule was not opened: its files would unpack to 1024 MB \(by its zip directory\), more than the 256 MB/) });
-    expect(performance.now() - started).toBeLessThan(100);
+    // Inflating the 1 GB takes seconds here; a loose bound, so a busy machine does not fail it.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('zip bomb: a file that inflates past the size its directory declares is stopped there', () => {
@@ -127,7 +141,7 @@ describe('capsule: what is refused, and why', () => {
       kind: 'too-big',
       message: 'The capsule was not opened: trace.json inflates to more than the 1000 bytes its zip directory declares, so it may be made to exhaust memory (a "zip bomb").'
     });
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('too big: the cap is a parameter', () => {

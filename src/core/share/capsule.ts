@@ -5,6 +5,8 @@
 //   trace.json      the trace, pretty-printed so a person can read it unzipped
 //   sources/<name>  the flow's files as loaded        edits/<name>  as last edited, if any
 //   notes.json      title, summary, step notes        context.json  a replay context, if one was set
+//   compare.json    a compare capsule's run B (trace.json is run A) and both labels
+//   overrides.json  the what-if overrides, if any (the same array `timescope replay --override-file` reads)
 //   README.md       how to open it
 //
 // Reading trusts nothing: names are checked for traversal and sizes against a cap from the zip's
@@ -18,6 +20,7 @@ import { describeIssues } from './issues';
 import { CAPSULE_FILES, CAPSULE_SCHEMA, manifestSchema, type CapsuleManifest } from './manifest';
 import { checkPayload, newerVersionMessage, notesSchema, type IncidentPayload } from './payload';
 import { sizeText } from './sizeText';
+import { overridesSchema } from '../whatif/overrides';
 import { isZip, readZipDirectory, type ZipEntry } from './zipDirectory';
 
 export { isZip } from './zipDirectory';
@@ -30,7 +33,8 @@ export type CapsuleProblemKind = 'not-a-zip' | 'truncated' | 'corrupt' | 'too-bi
 type Failure = { readonly ok: false; readonly kind: CapsuleProblemKind; readonly message: string };
 
 export type CapsuleRead =
-  | { readonly ok: true; readonly payload: IncidentPayload; readonly manifest: CapsuleManifest }
+  /** `traceText`: trace.json as it is in the zip, for the trace parser (which keeps numbers past 2^53 exact, as JSON.stringify of `payload.trace` cannot) */
+  | { readonly ok: true; readonly payload: IncidentPayload; readonly manifest: CapsuleManifest; readonly traceText: string }
   | Failure;
 
 const text = new TextEncoder();
@@ -51,6 +55,8 @@ export function buildCapsule(payload: IncidentPayload, options: { createdAt?: Da
   for (const [name, edited] of Object.entries(p.edits ?? {})) files.push([`${CAPSULE_FILES.edits}${name}`, edited]);
   if (p.notes) files.push([CAPSULE_FILES.notes, `${JSON.stringify(p.notes, null, 2)}\n`]);
   if (p.context !== undefined) files.push([CAPSULE_FILES.context, p.context]);
+  if (p.compare) files.push([CAPSULE_FILES.compare, `${JSON.stringify(p.compare, null, 2)}\n`]);
+  if (p.overrides?.length) files.push([CAPSULE_FILES.overrides, `${JSON.stringify(p.overrides, null, 2)}\n`]);
 
   const flowName = stringField(p.trace, 'flowName');
   const version = stringField(p.trace, 'version');
@@ -179,7 +185,9 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
     return fail('missing-file', 'The capsule is incomplete: it has no trace.json, the recorded trace it exists to carry.');
   }
 
-  const trace = readJson(CAPSULE_FILES.trace);
+  const traceText = read(CAPSULE_FILES.trace);
+  if (!traceText.ok) return traceText;
+  const trace = parseJsonFile(CAPSULE_FILES.trace, traceText.value);
   if (!trace.ok) return trace;
   const payload: Record<string, unknown> = { v: 1, trace: trace.value, redaction: m.redaction };
   const sources: { name: string; text: string }[] = [];
@@ -187,7 +195,7 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
   // The manifest's list is the capsule's index: only the files it names are unpacked.
   for (const name of m.files) {
     const folder = name.startsWith(CAPSULE_FILES.sources) ? 'sources' : name.startsWith(CAPSULE_FILES.edits) ? 'edits' : undefined;
-    const known = folder !== undefined || name === CAPSULE_FILES.notes || name === CAPSULE_FILES.context;
+    const known = folder !== undefined || name === CAPSULE_FILES.notes || name === CAPSULE_FILES.context || name === CAPSULE_FILES.compare || name === CAPSULE_FILES.overrides;
     if (!known) {
       if (!byName.has(name)) return fail('missing-file', `The capsule is incomplete: manifest.json lists ${name}, which is not in the zip.`);
       continue;
@@ -197,7 +205,18 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
     if (folder === 'sources') sources.push({ name: name.slice(CAPSULE_FILES.sources.length), text: content.value });
     else if (folder === 'edits') edits[name.slice(CAPSULE_FILES.edits.length)] = content.value;
     else if (name === CAPSULE_FILES.context) payload.context = content.value;
-    else {
+    else if (name === CAPSULE_FILES.compare) {
+      // Checked with the whole payload below (payload.ts's compareSchema).
+      const compare = parseJsonFile(name, content.value);
+      if (!compare.ok) return compare;
+      payload.compare = compare.value;
+    } else if (name === CAPSULE_FILES.overrides) {
+      const overrides = parseJsonFile(name, content.value);
+      if (!overrides.ok) return overrides;
+      const parsed = overridesSchema.safeParse(overrides.value);
+      if (!parsed.success) return fail('invalid', `The capsule holds no valid incident: overrides.json: ${describeIssues(parsed.error)}.`);
+      payload.overrides = parsed.data;
+    } else {
       const notes = parseJsonFile(name, content.value);
       if (!notes.ok) return notes;
       const parsed = notesSchema.safeParse(notes.value);
@@ -211,5 +230,5 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
   if (m.exportName !== undefined) payload.exportName = m.exportName;
   const checked = checkPayload(payload);
   if (!checked.ok) return fail(checked.kind, `The capsule holds no valid incident: ${checked.message}.`);
-  return { ok: true, payload: checked.payload, manifest: m };
+  return { ok: true, payload: checked.payload, manifest: m, traceText: traceText.value };
 }

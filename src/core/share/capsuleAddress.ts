@@ -10,7 +10,9 @@
 // `?capsule=https://h/c%23key=abc`. A fetch never sends a fragment, so a `#` inside the capsule's
 // URL has no other meaning, and whatever follows it is read as fragment parameters.
 
-export const CAPSULE_PARAM = 'capsule';
+import { CAPSULE_PARAM } from './recognize';
+
+export { CAPSULE_PARAM };
 export const KEY_PARAM = 'key';
 
 export type CapsuleAddress =

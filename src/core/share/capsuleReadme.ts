@@ -33,5 +33,8 @@ export function capsuleReadme(manifest: CapsuleManifest, payload: IncidentPayloa
   if (edits > 0) lines.push(`- \`edits/\`: the files as the person last edited them (${edits}).`);
   if (payload.notes) lines.push('- `notes.json`: the title, the summary, and notes and stars on steps.');
   if (payload.context !== undefined) lines.push('- `context.json`: the replay context that was set instead of the recorded one.');
+  if (payload.overrides?.length) {
+    lines.push(`- \`overrides.json\`: what-if overrides of recorded outcomes (${payload.overrides.length}); replay with them: \`npx timescope replay incident.zip --override-file overrides.json\` after unzipping, or open the capsule in Timescope.`);
+  }
   return `${lines.join('\n')}\n`;
 }

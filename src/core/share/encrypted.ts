@@ -21,10 +21,9 @@
 // Uses only globalThis.crypto.subtle, so it runs in the browser (secure contexts only: https or
 // localhost) and in Node 20. Never throws on input; every failure names what is wrong.
 import { decodeBase64url, encodeBase64url } from './base64url';
-import { isZip } from './zipDirectory';
+import { ARMOR_BEGIN, ENCRYPTED_MAGIC as MAGIC, isZip, startsWithMagic } from './recognize';
 import { sizeText } from './sizeText';
 
-const MAGIC = [0x54, 0x53, 0x45, 0x43]; // "TSEC"
 export const ENCRYPTED_FORMAT = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -40,7 +39,6 @@ export const DEFAULT_MAX_ENCRYPTED_BYTES = 256 * 1024 * 1024;
 export const ENCRYPTED_EXTENSION = '.capsule.enc';
 export const ARMORED_EXTENSION = '.capsule.txt';
 
-const ARMOR_BEGIN = '-----BEGIN TIMESCOPE ENCRYPTED CAPSULE-----';
 const ARMOR_END = '-----END TIMESCOPE ENCRYPTED CAPSULE-----';
 const ARMOR_LINE = 76;
 
@@ -131,7 +129,6 @@ export function readKey(keyText: string): KeyRead {
   return { ok: true, raw: decoded.bytes.subarray(0, KEY_BYTES) };
 }
 
-const startsWithMagic = (bytes: Uint8Array) => MAGIC.every((b, i) => bytes[i] === b);
 const isMagicPrefix = (bytes: Uint8Array) => bytes.length < MAGIC.length && [...bytes].every((b, i) => b === MAGIC[i]);
 
 /** Check the file's header and length, before any key is tried. */
@@ -185,7 +182,4 @@ export async function decryptCapsule(bytes: Uint8Array, keyText: string, options
   }
 }
 
-/** The file starts as an encrypted capsule does (either form): for telling a dropped one apart. */
-export function looksEncrypted(head: Uint8Array): boolean {
-  return startsWithMagic(head) || new TextDecoder().decode(head.subarray(0, ARMOR_BEGIN.length + 8)).replace(/^\uFEFF/, '').trimStart().startsWith(ARMOR_BEGIN);
-}
+export { looksEncrypted } from './recognize';

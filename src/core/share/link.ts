@@ -18,26 +18,15 @@ import { decodeBase64url, encodeBase64url } from './base64url';
 import { crc32 } from './crc32';
 import { inflateCapped } from './inflateCapped';
 import { checkPayload, PAYLOAD_VERSION, type IncidentPayload } from './payload';
+import { LINK_PARAM } from './recognize';
+import { DEFAULT_LINK_LIMIT, LINK_LIMITS } from './linkLimits';
 
-/** The fragment's parameter: `#incident=…`. */
-export const LINK_PARAM = 'incident';
+export { LINK_PARAM };
 
 /** The most a link may inflate to before it is refused as too big (a zip bomb would be gigabytes). */
 export const DEFAULT_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
-/** Link lengths, in characters, past which the places people paste links start to break them. */
-export const LINK_LIMITS = [
-  { name: 'Teams and Outlook', chars: 2_000 },
-  { name: 'a Slack unfurl', chars: 4_000 },
-  { name: 'GitHub', chars: 8_000 }
-] as const;
-
-/**
- * The default for the "longest link to offer" setting (stores/settingsStore), in characters (a
- * link is ASCII, so bytes too); past it the app offers the capsule. GitHub's limit, the longest of
- * the usual places: about the 8 KB the issue names, and a link that fits works in most of them.
- */
-export const DEFAULT_LINK_LIMIT = LINK_LIMITS[2].chars;
+export { DEFAULT_LINK_LIMIT, LINK_LIMITS };
 
 const CRC_BYTES = 4;
 

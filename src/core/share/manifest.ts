@@ -1,7 +1,7 @@
 // manifest.json, the capsule's first file: what the capsule is and which of its files to read. Its
 // own schema number, for the same reason as the payload's `v`: a capsule from a newer Timescope is
 // named as such. Unknown fields are stripped, as in payload.ts.
-import { z } from 'zod';
+import { z } from '../zod';
 import { redactionSchema } from './payload';
 
 export const CAPSULE_SCHEMA = 1;
@@ -31,6 +31,10 @@ export const CAPSULE_FILES = {
   trace: 'trace.json',
   notes: 'notes.json',
   context: 'context.json',
+  /** a compare capsule's run B and labels (payload.compare); a reader that predates it skips it */
+  compare: 'compare.json',
+  /** the what-if overrides (core/whatif), if any: an array of StepOverride, as --override-file reads */
+  overrides: 'overrides.json',
   readme: 'README.md',
   sources: 'sources/',
   edits: 'edits/'

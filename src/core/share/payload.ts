@@ -10,9 +10,10 @@
 // this version carries exactly what this version understood. The trace itself is the exception:
 // it is kept as it came and validated by parseTraceText (src/core/trace/parse.ts), the one judge of
 // what a trace is, with its located messages.
-import { z } from 'zod';
+import { z } from '../zod';
 import { unsafeFileName } from './fileNames';
 import { describeIssues } from './issues';
+import { overridesSchema } from '../whatif/overrides';
 
 export const PAYLOAD_VERSION = 1;
 
@@ -57,6 +58,14 @@ export const notesSchema = z.object({
 
 export const sourceSchema = z.object({ name: fileName, text: z.string() });
 
+/** A compare link's second run (added after v1 shipped, optional): the payload's `trace` is run A. */
+export const compareSchema = z.object({
+  trace: traceJson,
+  /** what each run was called where it was compared ("incidents.jsonl · line 3") */
+  labelA: z.string().max(500).optional(),
+  labelB: z.string().max(500).optional()
+});
+
 export const payloadSchema = z
   .object({
     v: z.literal(PAYLOAD_VERSION),
@@ -73,7 +82,11 @@ export const payloadSchema = z
     /** what redaction was applied before sharing, so the receiver can say "redacted" */
     redaction: redactionSchema.optional(),
     /** the flow export the person picked, when the trace's flowName did not decide it */
-    exportName: z.string().min(1).optional()
+    exportName: z.string().min(1).optional(),
+    /** present on a compare link: run B, so the link opens the Compare view of `trace` against it */
+    compare: compareSchema.optional(),
+    /** added after v1 shipped, optional, so every v1 link still decodes: the what-if overrides (core/whatif) */
+    overrides: overridesSchema.optional()
   })
   .superRefine((p, ctx) => {
     const names = new Set<string>();
@@ -88,8 +101,17 @@ export const payloadSchema = z
   });
 
 export type IncidentPayload = z.infer<typeof payloadSchema>;
+/**
+ * A capsule's incident as the capsule worker sends it: its trace.json as a Blob made in the worker,
+ * which crosses to the UI thread by reference and goes on to the engine unread. (As a string it
+ * cost the UI thread 244 ms at 30 MB: copied across, then encoded again for the engine.)
+ */
+export type CapsuleIncident = Omit<IncidentPayload, 'trace'> & { readonly traceBlob: Blob };
+/** What opens an incident: a link's payload (a small trace, already data) or a capsule's. */
+export type SharedIncident = IncidentPayload | CapsuleIncident;
 export type IncidentNotes = z.infer<typeof notesSchema>;
 export type Redaction = z.infer<typeof redactionSchema>;
+export type ComparePayload = z.infer<typeof compareSchema>;
 
 export type PayloadCheck =
   | { readonly ok: true; readonly payload: IncidentPayload }

@@ -23,10 +23,7 @@ const END_OF_DIRECTORY = 0x06054b50;
 const END_BYTES = 22;
 const MAX_COMMENT = 0xffff;
 
-/** A zip starts with a local file header, `PK\x03\x04`. */
-export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
+export { isZip } from './recognize';
 
 function findEnd(view: DataView): number {
   const last = view.byteLength - END_BYTES;

@@ -7,7 +7,7 @@ import { traceProblem, TraceParseError } from './errors';
 import { isPlainObject, kindOf } from './describe';
 import { EMPTY_HEAD, readHead, readStep, type Head } from './entries';
 import { recognizeForeignArray, recognizeForeignObject } from './foreign';
-import type { SequenceNode, TraceModel, TraceStep } from './model';
+import type { RecordedModel, RecordedStep, SequenceNode } from './model';
 import { inferOutcome } from './outcome';
 import { buildStructure } from './structure';
 import { collectWarnings } from './warnings';
@@ -68,13 +68,13 @@ function refuseDeep(raw: unknown, entries: readonly unknown[]): void {
 }
 
 /** Build the model of one trace from a parsed JSON value. Throws TraceParseError. */
-export function buildModel(raw: unknown, exactNumbers?: Readonly<Record<string, string>>): TraceModel {
+export function buildModel(raw: unknown, exactNumbers?: Readonly<Record<string, string>>): RecordedModel {
   const { head, entries, bare } = unwrap(raw);
   // One walk of the whole value; a field can be too deep only when the whole
   // is past the limit plus its one wrapping level (a head field), so only then
   // is each field measured, to name it.
   if (depthOver(raw, MAX_VALUE_DEPTH + 1) !== undefined) refuseDeep(raw, entries);
-  const steps: TraceStep[] = new Array(entries.length);
+  const steps: RecordedStep[] = new Array(entries.length);
   for (let i = 0; i < entries.length; i++) steps[i] = readStep(entries[i], i);
 
   // Like the library (§5, checklist 20): paths only when there is at least one
@@ -134,6 +134,7 @@ export function buildModel(raw: unknown, exactNumbers?: Readonly<Record<string, 
   }
 
   return {
+    recorded: true,
     matching,
     flowName: head.flowName,
     version: head.version,

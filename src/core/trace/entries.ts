@@ -13,7 +13,8 @@
 
 import { traceProblem } from './errors';
 import { describeValue, isPlainObject, kindOf } from './describe';
-import type { Lane, ParallelDecision, TraceStep } from './model';
+import type { Lane, ParallelDecision, RecordedStep } from './model';
+import { errorSummary } from '../present/step-text';
 import { parsePath, type ParsedPath } from './paths';
 
 export interface Head {
@@ -162,14 +163,14 @@ function readDecision(entry: Record<string, unknown>, i: number, path: string): 
   };
 }
 
-type Draft = { -readonly [K in keyof TraceStep]: TraceStep[K] };
+type Draft = { -readonly [K in keyof RecordedStep]: RecordedStep[K] };
 
 function entryError(i: number, what: string) {
   return traceProblem(`entry ${i}: ${what}`, entryHint(i), { entry: i });
 }
 
 /** One entry, validated and lifted to a TraceStep. Throws TraceParseError. */
-export function readStep(raw: unknown, i: number): TraceStep {
+export function readStep(raw: unknown, i: number): RecordedStep {
   // Runs once per entry of traces with 100,000s of them: no closures, no spreads.
   if (!isPlainObject(raw)) throw traceProblem(`entry ${i} is ${kindOf(raw)}, not an object`, entryHint(i), { entry: i });
   const { command, threw, durationMs, unrecorded } = raw;
@@ -221,6 +222,7 @@ export function readStep(raw: unknown, i: number): TraceStep {
     step.kind = 'threw';
     step.hasValue = hasError;
     if (hasError) step.error = raw.error;
+    step.errorText = errorSummary(raw.error, hasError);
   } else if (hasResult) {
     step.result = raw.result;
   }

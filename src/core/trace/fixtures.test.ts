@@ -3,7 +3,7 @@
 // the raw entries read independently here.
 import { statSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { TraceModel } from './model';
+import type { RecordedModel } from './model';
 import { buildModel, parseTraceBytes, summarize } from './parse';
 import { exists, FIXTURES, join, listDir, readBytes, readJson } from './test-support/files';
 
@@ -14,7 +14,7 @@ type RawEntry = Record<string, unknown>;
 
 const dirs = listDir(FIXTURES).filter((d) => exists(join(FIXTURES, d, 'case.json')));
 
-function load(dir: string, file = 'expected/trace.json'): TraceModel {
+function load(dir: string, file = 'expected/trace.json'): RecordedModel {
   const result = parseTraceBytes(readBytes(join(FIXTURES, dir, file)), file);
   if (result.kind !== 'trace') throw new Error(`${dir}/${file}: ${JSON.stringify(result)}`);
   return result.model;

@@ -42,12 +42,10 @@ export interface TraceStep {
   readonly kind: StepKind;
   /** true for a threw entry, and for an unrecorded one that carries `threw: true` */
   readonly threw: boolean;
-  /** the stored result (returned, decision); absent when the key was absent */
-  readonly result?: unknown;
-  /** the stored error (threw); absent when the key was absent (`throw undefined`) */
-  readonly error?: unknown;
   /** whether the entry carried its value key (`result` or `error`) at all */
   readonly hasValue: boolean;
+  /** a threw step's error in one line ("Error: Amount must be non-zero."), so lists need not fetch the value */
+  readonly errorText?: string;
   /** the recorder's reason for leaving the value out: 'redact' | 'copy' | other */
   readonly unrecorded?: string;
   readonly durationMs: number | undefined;
@@ -56,6 +54,18 @@ export interface TraceStep {
   readonly lanes: readonly Lane[];
   /** lanes.length: how far the timeline indents it */
   readonly depth: number;
+}
+
+/**
+ * A step with its recorded value. Only the engine worker (and core code that
+ * runs off the UI thread: replay, export, the CLI) holds these for a whole
+ * trace; the UI thread gets TraceSteps and asks for values by step.
+ */
+export interface RecordedStep extends TraceStep {
+  /** the stored result (returned, decision); absent when the key was absent */
+  readonly result?: unknown;
+  /** the stored error (threw); absent when the key was absent (`throw undefined`) */
+  readonly error?: unknown;
 }
 
 /** The structure implied by paths: a tree of sequences, as the interpreter ran them. */
@@ -142,9 +152,18 @@ export interface TraceModel {
   readonly exactNumbers?: Readonly<Record<string, string>>;
 }
 
+/** A model with every step's value: what buildModel makes. */
+export interface RecordedModel extends TraceModel {
+  /** a brand: a TraceStep has every RecordedStep field but the optional values, so without it the UI's model would pass for this one */
+  readonly recorded: true;
+  readonly steps: readonly RecordedStep[];
+}
+
 /** One line of a JSONL file, summarized for the picker. */
 export interface TraceSummary {
   readonly line: number;
+  /** the file it came from, when the corpus is several files (a folder, several capsules); `line` is then its line in that file */
+  readonly source?: string;
   readonly flowName: string | undefined;
   readonly version: string | undefined;
   readonly entries: number;

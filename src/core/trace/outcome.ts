@@ -12,12 +12,12 @@
 // trace does not hold, so the outcome is unknown and the reason says why.
 
 import { plural } from './describe';
-import type { RecordedOutcome, SequenceNode, TraceStep } from './model';
+import type { RecordedOutcome, RecordedStep, SequenceNode } from './model';
 
 export interface OutcomeInput {
   readonly matching: 'path' | 'position';
   readonly dropped: number;
-  readonly steps: readonly TraceStep[];
+  readonly steps: readonly RecordedStep[];
   readonly root: SequenceNode;
   /** steps whose path is outside the grammar or contradicts the others */
   readonly unplaced: number;
@@ -28,14 +28,14 @@ const unknown = (reason: string): RecordedOutcome => ({ known: false, reason });
 const RETURNED = unknown(`the flow's last recorded step returned, so the result is computed by code the trace does not hold; ${REPLAY}`);
 
 /** A step that threw, as the run's Failure; an unrecorded error cannot be shown. */
-function fromThrow(step: TraceStep): RecordedOutcome {
+function fromThrow(step: RecordedStep): RecordedOutcome {
   if (step.kind === 'unrecorded') {
     return unknown(`the flow's last recorded step (${step.command}) threw, but the recorder left its error out; ${REPLAY}`);
   }
   return { known: true, type: 'Failure', error: step.error, stepIndex: step.index };
 }
 
-function lastOf(seq: SequenceNode, steps: readonly TraceStep[], where: string): RecordedOutcome {
+function lastOf(seq: SequenceNode, steps: readonly RecordedStep[], where: string): RecordedOutcome {
   const last = seq.children[seq.children.length - 1];
   if (!last) return unknown(`${where} recorded no steps, so the trace does not show how it ended; ${REPLAY}`);
   switch (last.kind) {

@@ -12,16 +12,19 @@ import { buildModel } from './build';
 import { isPlainObject } from './describe';
 import { isPlaywrightEvent, PLAYWRIGHT_PROBLEM } from './foreign';
 import { findJsonError, lineColumn } from './json-locate';
-import type { TraceModel, TraceSummary } from './model';
+import type { RecordedModel, TraceModel, TraceSummary } from './model';
 import { summarize } from './summary';
 import { roundedIntegers } from './exact-numbers';
+import type { SkippedFile } from './corpus';
 
 export { buildModel } from './build';
 export { summarize } from './summary';
 
-export type ParseResult =
-  | { kind: 'trace'; model: TraceModel }
-  | { kind: 'collection'; summaries: TraceSummary[]; models: TraceModel[] }
+/** Built here, models carry their values (RecordedModel); the UI thread's carry only their outline (TraceModel). */
+export type ParseResult<M extends TraceModel = RecordedModel> =
+  | { kind: 'trace'; model: M }
+  /** `skipped`: the files of a several-file corpus that held no trace (core/trace/corpus.ts) */
+  | { kind: 'collection'; summaries: TraceSummary[]; models: M[]; skipped?: SkippedFile[] }
   | { kind: 'error'; problem: TraceProblem };
 
 const fail = (problem: TraceProblem): ParseResult => ({ kind: 'error', problem });
@@ -56,29 +59,49 @@ interface Line {
   readonly text: string;
 }
 
-function parseJsonl(lines: readonly Line[]): ParseResult {
-  const models: TraceModel[] = [];
+/** A JSONL line that is not JSON, located in the file. */
+function lineSyntaxProblem(number: number, text: string): TraceProblem {
+  const found = findJsonError(text);
+  const column = found ? lineColumn(text, found.offset).column : undefined;
+  // Within one line the text ends at the line break, not the file's end.
+  const what = found ? found.message.replace('end of JSON', 'end of the line') : 'not valid JSON';
+  return {
+    message: column === undefined ? `line ${number}: ${what}` : `line ${number}, column ${column}: ${what}`,
+    hint: 'In a JSONL file every line is one whole trace. This line is cut short or broken; fix it or remove it.',
+    where: column === undefined ? { line: number, jsonlLine: number } : { line: number, column, jsonlLine: number }
+  };
+}
+
+/**
+ * One trace per line. A line that holds no trace (cut short by a log line limit, say) is set aside
+ * with its problem and the others still open, as `timescope replay-all` does: one bad line must not
+ * cost the day's other traces. The file fails as a whole only when no line holds a trace, or when
+ * its first line shows it is another kind of JSONL altogether.
+ */
+const GIVE_UP_AFTER = 20;
+
+function parseJsonl(lines: readonly Line[], fileName: string | undefined): ParseResult {
+  const models: RecordedModel[] = [];
   const summaries: TraceSummary[] = [];
+  const problems: TraceProblem[] = [];
   for (const { number, text } of lines) {
+    // A file whose first lines are all unreadable is not a corpus with a few bad lines: say so
+    // now, rather than reading a million lines of something else.
+    if (models.length === 0 && problems.length >= GIVE_UP_AFTER) break;
     const parsed = tryParse(text);
     if (!parsed) {
-      const found = findJsonError(text);
-      const column = found ? lineColumn(text, found.offset).column : undefined;
-      // Within one line the text ends at the line break, not the file's end.
-      const what = found ? found.message.replace('end of JSON', 'end of the line') : 'not valid JSON';
-      return fail({
-        message: column === undefined ? `line ${number}: ${what}` : `line ${number}, column ${column}: ${what}`,
-        hint: 'In a JSONL file every line is one whole trace. This line is cut short or broken; fix it or remove it.',
-        where: column === undefined ? { line: number, jsonlLine: number } : { line: number, column, jsonlLine: number }
-      });
+      problems.push(lineSyntaxProblem(number, text));
+      continue;
     }
-    // A Playwright trace is JSONL too: name the tool once, not line 1's event.
-    if (models.length === 0 && isPlaywrightEvent(parsed.value)) return fail(PLAYWRIGHT_PROBLEM);
-    if (models.length === 0 && isPlainObject(parsed.value) && typeof parsed.value.command === 'string') {
-      return fail({
-        message: 'this JSONL file holds one trace entry per line; Timescope reads one whole trace per line',
-        hint: 'Put the entries into one trace, {"trace":[entry, entry, …]}, or into a JSON array, and open that file.'
-      });
+    if (models.length === 0 && problems.length === 0) {
+      // A Playwright trace is JSONL too: name the tool once, not line 1's event.
+      if (isPlaywrightEvent(parsed.value)) return fail(PLAYWRIGHT_PROBLEM);
+      if (isPlainObject(parsed.value) && typeof parsed.value.command === 'string') {
+        return fail({
+          message: 'this JSONL file holds one trace entry per line; Timescope reads one whole trace per line',
+          hint: 'Put the entries into one trace, {"trace":[entry, entry, …]}, or into a JSON array, and open that file.'
+        });
+      }
     }
     try {
       const model = buildModel(parsed.value, roundedIntegers(text));
@@ -86,11 +109,26 @@ function parseJsonl(lines: readonly Line[]): ParseResult {
       summaries.push(summarize(model, number));
     } catch (error) {
       const p = problemOf(error);
-      return fail({ message: `line ${number}: ${p.message}`, hint: p.hint, where: { ...p.where, line: number, jsonlLine: number } });
+      problems.push({ message: `line ${number}: ${p.message}`, hint: p.hint, where: { ...p.where, line: number, jsonlLine: number } });
     }
   }
+  const first = problems[0];
+  if (models.length === 0 && first) return fail(first);
   const only = models[0];
-  return models.length === 1 && only ? { kind: 'trace', model: only } : { kind: 'collection', summaries, models };
+  if (models.length === 1 && only && !first) return { kind: 'trace', model: only };
+  const name = fileName ?? 'the file';
+  const skipped = problems.map((p) => ({ name, line: p.where?.jsonlLine, message: p.message }));
+  return { kind: 'collection', summaries, models, ...(skipped.length ? { skipped } : {}) };
+}
+
+/**
+ * JSONL: its first line is a JSON value on its own, or (that line cut or broken) most lines are.
+ * A broken pretty-printed trace has few such lines, so it keeps its whole-file line and column.
+ */
+function looksLikeJsonl(lines: readonly Line[]): boolean {
+  if (tryParse(lines[0]!.text)) return true;
+  const sample = lines.slice(0, 50);
+  return sample.filter((l) => isPlainObject(tryParse(l.text)?.value)).length * 2 > sample.length;
 }
 
 /** Parse a trace from text. Never throws. */
@@ -115,8 +153,7 @@ export function parseTraceText(text: string, fileName?: string): ParseResult {
     const t = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (t.trim() !== '') lines.push({ number: i + 1, text: t });
   });
-  const first = lines[0];
-  if (lines.length > 1 && first && tryParse(first.text)) return parseJsonl(lines);
+  if (lines.length > 1 && looksLikeJsonl(lines)) return parseJsonl(lines, fileName);
   return fail(syntaxProblem(text));
 }
 

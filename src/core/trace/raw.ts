@@ -2,7 +2,7 @@
 // replay engine validates it the way the library does, so the model's
 // normalisation (an `error` key meaning threw, etc.) is written back as the
 // recorder would have written it.
-import type { TraceModel, TraceStep } from './model';
+import type { RecordedModel, RecordedStep } from './model';
 
 export interface RawEntry {
   command: string;
@@ -14,7 +14,7 @@ export interface RawEntry {
   durationMs?: number;
 }
 
-function rawEntry(step: TraceStep): RawEntry {
+function rawEntry(step: RecordedStep): RawEntry {
   const entry: RawEntry = { command: step.command };
   if (step.path !== undefined) entry.path = step.path;
   // Path-less legacy entries say "threw" with an `error` key alone (§5); keep them as they were.
@@ -28,7 +28,7 @@ function rawEntry(step: TraceStep): RawEntry {
   return entry;
 }
 
-export function toRawTrace(model: TraceModel): Record<string, unknown> {
+export function toRawTrace(model: RecordedModel): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   if (model.flowName !== undefined) raw.flowName = model.flowName;
   if (model.version !== undefined) raw.version = model.version;

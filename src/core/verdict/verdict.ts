@@ -24,7 +24,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** Errors compare by what the person reads: name, message and own fields; the stack is noise. */
-function comparable(value: unknown): unknown {
+export function comparable(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || (value as { __error?: unknown }).__error !== true) return value;
   const { stack: _stack, __enumerable: _enumerable, ...rest } = value as Record<string, unknown>;
   return rest;

@@ -11,30 +11,14 @@
 // The audience holds no trace: the presenter posts each slide whole (see
 // slide.ts). So the audience shows exactly what the presenter sees, replay
 // results included, which no restored session could give it.
-import { z } from 'zod';
+import { z } from '../zod';
 import type { Slide } from './slide';
 import type { WalkMode } from './walk';
+import { MAX_PRESENTER_NAME } from './channel';
+
+export { AUDIENCE_PARAM, MAX_PRESENTER_NAME, audienceKey, audienceKeyOf, channelName } from './channel';
 
 export const PROTOCOL_VERSION = 1;
-const CHANNEL_PREFIX = 'timescope.walkthrough';
-/** the address parameter that makes a page an audience window */
-export const AUDIENCE_PARAM = 'audience';
-export const MAX_PRESENTER_NAME = 60;
-const MAX_KEY = 300;
-
-/** The key of one presenter's channel: the trace and the tab. */
-export const audienceKey = (traceId: string, tabId: string): string => `${traceId}~${tabId}`;
-
-// Not versioned: a presenter and an audience of two Timescope versions should meet and say so.
-export const channelName = (key: string): string => `${CHANNEL_PREFIX}:${key}`;
-
-/** The key in an audience window's address, when it is one a presenter could have made. */
-export function audienceKeyOf(search: string): string | undefined {
-  const key = new URLSearchParams(search).get(AUDIENCE_PARAM);
-  // No control characters: the key names a channel and nothing a presenter makes has one.
-  if (key === null || key.length === 0 || key.length > MAX_KEY || [...key].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return undefined;
-  return key;
-}
 
 const text = (max: number) => z.string().max(max);
 const tone = z.enum(['ok', 'err', 'muted', 'paradox']);

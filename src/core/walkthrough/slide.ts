@@ -3,7 +3,8 @@
 // has neither the trace nor the replay. Built from the trace, the notes, the
 // last replay and the source on screen; every text is bounded, so a slide
 // stays small enough to post many times a minute.
-import type { TraceModel, TraceStep } from '../trace/model';
+import type { RecordedStep, TraceModel, TraceStep } from '../trace/model';
+import { valueOf, type StepValue } from '../trace/values';
 import type { IncidentNotes } from '../notes/notes';
 import type { ReplayReport } from '../replay/report';
 import type { SourceFile } from '../source/locate';
@@ -77,6 +78,8 @@ export interface SlideReplay {
 export interface SlideInput {
   readonly model: TraceModel;
   readonly step: number;
+  /** the shown step's recorded value: null while it is on its way; when absent it is read from the step (a RecordedModel's hold theirs) */
+  readonly value?: StepValue | null;
   readonly notes: IncidentNotes;
   /** the flow's files as on screen, edits applied */
   readonly files: readonly SourceFile[];
@@ -93,9 +96,9 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 /** An error message can be any length; a slide line cannot. */
 const bounded = (o: Outcome): Outcome => ({ ...o, text: clip(o.text, MAX_TEXT) });
 
-function recordedOutcome(step: TraceStep): Outcome {
+function recordedOutcome(step: TraceStep, value: StepValue | null): Outcome {
   const text = statusText(step);
-  if (step.kind === 'returned') return { text: `✓ ${text}`, tone: 'ok', value: step.hasValue ? brief(step.result, 80) : 'undefined' };
+  if (step.kind === 'returned') return { text: `✓ ${text}`, tone: 'ok', value: !step.hasValue ? 'undefined' : value ? brief(value.result, 80) : '…' };
   if (step.kind === 'threw') return { text: `✗ ${text}`, tone: 'err' };
   if (step.kind === 'unrecorded') return { text: `? ${text}`, tone: step.threw ? 'err' : 'muted' };
   return { text, tone: step.decision?.cancelled ? 'err' : 'muted' };
@@ -159,8 +162,9 @@ function pipelineSlide(last: SlideReplay | undefined, index: number): PipelineSl
 }
 
 /** The slide for recorded step `input.step` (which must be in the trace). */
-export function buildSlide({ model, step: index, notes, files, last }: SlideInput): Slide {
+export function buildSlide({ model, step: index, notes, files, last, value }: SlideInput): Slide {
   const step = model.steps[index]!;
+  const recordedValue = value === undefined ? valueOf(step as RecordedStep) : value;
   const note = notes.steps?.[index];
   const mine = last && !last.auto ? last : undefined;
   const at = files.length ? stepLine(files, step.command, index, last) : undefined;
@@ -175,7 +179,7 @@ export function buildSlide({ model, step: index, notes, files, last }: SlideInpu
     starred: Boolean(note?.starred),
     ...(text ? { note: clip(text, MAX_NOTE) } : {}),
     duration: formatMs(step.durationMs),
-    recorded: bounded(recordedOutcome(step)),
+    recorded: bounded(recordedOutcome(step, recordedValue)),
     ...(mine ? { replayed: { ...bounded(replayedOutcome(mine.report, index)), ended: clip(ended(mine.report), MAX_TEXT), stale: mine.stale } } : {}),
     ...(source ? { source } : { sourceMissing: files.length ? `${step.command} is not found in the flow's source.` : 'No flow source is open.' }),
     pipeline: pipelineSlide(last, index)

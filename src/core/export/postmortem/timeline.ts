@@ -28,7 +28,7 @@ function chosen(model: TraceModel, notes: StepNotes, unreached: ReadonlySet<numb
 
 /** statusText, with the error (a value from the trace) in a code span. */
 function outcomeOf(step: TraceStep): string {
-  if (step.kind === 'threw') return `threw ${code(clip(errorSummary(step.error, step.hasValue), MAX_OUTCOME))}`;
+  if (step.kind === 'threw') return `threw ${code(clip(step.errorText ?? errorSummary(undefined, step.hasValue), MAX_OUTCOME))}`;
   return text(statusText(step));
 }
 

@@ -50,7 +50,7 @@ export function triggerSection(input: {
     const where = step ? sourceExcerpt(files, step.command, at) : undefined;
     return [
       `The run failed at ${stepRef(model, outcome.stepIndex, stepLink)}, which threw:`,
-      errorList(step?.error ?? outcome.error, step?.hasValue ?? true).join('\n'),
+      errorList(outcome.error, step?.hasValue ?? true).join('\n'),
       received(baseline, outcome.stepIndex),
       where ?? 'The loaded source does not name this Command, so its line is not shown.'
     ].join('\n\n');

@@ -10,6 +10,8 @@ export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '
 export const SHARED = process.env.TIMESCOPE_SHARED ? resolve(process.env.TIMESCOPE_SHARED) : resolve(REPO_ROOT, '../shared');
 export const FIXTURES = joinPath(SHARED, 'fixtures');
 export const MALFORMED = joinPath(REPO_ROOT, 'test/corpus/malformed');
+/** JSONL files some of whose lines hold no trace: those are set aside, the rest open */
+export const PARTIAL = joinPath(REPO_ROOT, 'test/corpus/partial');
 
 export const join = (...parts: string[]) => joinPath(...parts);
 export const exists = (p: string) => existsSync(p);
