@@ -60,12 +60,30 @@ export function blockedMessage(name: string): string {
   return `${what} is not available to flow code in Timescope: ${why}. Do I/O inside a Command; replay answers it from the trace.`;
 }
 
+/**
+ * One refusing accessor per name, made once: a batch replay defines them on a fresh Compartment for
+ * every trace. Shared between Compartments, so hardened once the realm is locked (harden exists
+ * only then): flow code can reach them through Object.getOwnPropertyDescriptor.
+ */
+const refusers = new Map<string, () => never>();
+function refuserFor(name: string): () => never {
+  let refuse = refusers.get(name);
+  if (!refuse) {
+    refuse = (): never => {
+      throw new SandboxError(blockedMessage(name));
+    };
+    const harden = (globalThis as { harden?: <T>(value: T) => T }).harden;
+    if (typeof harden !== 'function') return refuse;
+    refuse = harden(refuse);
+    refusers.set(name, refuse);
+  }
+  return refuse;
+}
+
 /** Define every blocked name on `target` as a property that throws, and that flow code cannot redefine. */
 export function defineBlocked(target: object, names: readonly string[] = Object.keys(BLOCKED)): void {
   for (const name of names) {
-    const refuse = (): never => {
-      throw new SandboxError(blockedMessage(name));
-    };
+    const refuse = refuserFor(name);
     try {
       Object.defineProperty(target, name, { get: refuse, set: refuse, configurable: false, enumerable: false });
     } catch {

@@ -50,8 +50,18 @@ export function lockRealm(): void {
   locked = true;
 }
 
-/** Pure helpers flow code may use; everything else it finds is the frozen intrinsics or BLOCKED. */
-function endowments(): Record<string, unknown> {
+/**
+ * Pure helpers flow code may use; everything else it finds is the frozen intrinsics or BLOCKED.
+ * Made once per worker: every value in it is a frozen intrinsic or hardened, so Compartments can
+ * share it, and a batch replay makes one Compartment per trace.
+ */
+let shared: Readonly<Record<string, unknown>> | undefined;
+function endowments(): Readonly<Record<string, unknown>> {
+  shared ??= makeEndowments();
+  return shared;
+}
+
+function makeEndowments(): Readonly<Record<string, unknown>> {
   const g = globalThis as Record<string, unknown>;
   const pick = (names: readonly string[]) => Object.fromEntries(names.filter((n) => g[n] !== undefined).map((n) => [n, g[n]]));
   const silent = harden(Object.fromEntries(['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'].map((m) => [m, () => undefined])));
@@ -77,9 +87,13 @@ export function compartmentEvaluate(): Evaluate {
  * the flow did.
  */
 export async function replayInSandbox(req: FlowSourceRequest): Promise<string> {
+  return JSON.stringify(await runInSandbox(req));
+}
+
+/** One replay in a fresh Compartment, as data (the batch worker makes its rows from it, in this realm). */
+export async function runInSandbox(req: FlowSourceRequest): Promise<RunResult> {
   const evaluate = compartmentEvaluate();
-  const result: RunResult = await replayFlowSource(req, runtimeModule, replayTrace, { evaluate });
-  return JSON.stringify(explained(result));
+  return explained(await replayFlowSource(req, runtimeModule, replayTrace, { evaluate }));
 }
 
 /** ses's own word for a function's disabled constructor, `(() => 0).constructor('…')`. */

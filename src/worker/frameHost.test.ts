@@ -9,6 +9,9 @@ const timing: FrameTiming = { pingEveryMs: 10, silenceMs: 60, startMs: 150, grac
 const ports: MessagePort[] = [];
 afterEach(() => ports.splice(0).forEach((p) => p.close()));
 
+/** A job whose request is posted on the port it is given, as the engine worker does. */
+const job = (request: ReplayRequest) => ({ id: request.id, deliver: (port: MessagePort) => port.postMessage(request) });
+
 /** An <iframe> stand-in whose window runs a tiny sandbox frame over the port it is handed. */
 class FakeIframe extends EventTarget {
   removed = false;
@@ -66,7 +69,7 @@ function host(...behaviours: Behaviour[]) {
     }
   } as unknown as Document;
   const h = frameHost({ page: '/sandbox.html', worker: '/w.js' }, { doc, load: async () => 'worker code', timing });
-  const run = (id: number, timeoutMs = 1000, signal = new AbortController().signal) => h.run({ type: 'replay', id, trace: `trace ${id}`, run: { files: [] } }, timeoutMs, signal);
+  const run = (id: number, timeoutMs = 1000, signal = new AbortController().signal) => h.run(job({ type: 'replay', id, trace: `trace ${id}`, run: { files: [] } }), timeoutMs, signal);
   return { h, frames, run };
 }
 
@@ -120,7 +123,7 @@ describe('frameHost', () => {
       { page: '/sandbox.html', worker: '/w.js' },
       { doc: { createElement: () => new FakeIframe('answers'), body: { append: () => undefined } } as unknown as Document, load: () => Promise.reject(new Error('HTTP 404')), timing }
     );
-    await expect(h.run({ type: 'replay', id: 1, trace: {}, run: { files: [] } }, 100, new AbortController().signal)).resolves.toEqual({
+    await expect(h.run(job({ type: 'replay', id: 1, trace: {}, run: { files: [] } }), 100, new AbortController().signal)).resolves.toEqual({
       kind: 'failed',
       message: "the replay worker's code did not load (HTTP 404)"
     });

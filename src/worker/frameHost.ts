@@ -123,7 +123,10 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
     warm() {
       frame ??= open();
     },
-    async run(request, timeoutMs, signal) {
+    endBatch() {
+      if (frame) send(frame, { type: 'batch-end' });
+    },
+    async run(job, timeoutMs, signal, batch = false) {
       const f = (frame ??= open());
       try {
         await giveCode(f);
@@ -147,7 +150,7 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
         };
         const onReport = (report: FrameReport) => {
           if (report?.type === 'pong' && report.n === n) waiting = undefined;
-          else if (report?.type === 'answer' && report.id === request.id && report.answer) finish(report.answer);
+          else if (report?.type === 'answer' && report.id === job.id && report.answer) finish(report.answer);
         };
         // Judged by the oldest unanswered ping, not by ticks: a throttled page timer cannot fake a silence.
         const ping = () => {
@@ -160,13 +163,13 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
         const beat = setInterval(ping, timing.pingEveryMs);
         const backstop = setTimeout(() => finish({ kind: 'timeout', ms: timeoutMs }, true), timeoutMs + timing.graceMs);
         const onAbort = () => {
-          send(f, { type: 'cancel', id: request.id });
+          send(f, { type: 'cancel', id: job.id });
           finish({ kind: 'failed', message: 'cancelled' });
         };
         f.listeners.add(onReport);
         signal.addEventListener('abort', onAbort);
-        direct.port1.postMessage(request);
-        f.port.postMessage({ type: 'run', id: request.id, timeoutMs } satisfies FrameCommand, [direct.port2]);
+        job.deliver(direct.port1);
+        f.port.postMessage({ type: 'run', id: job.id, timeoutMs, ...(batch ? { batch } : {}) } satisfies FrameCommand, [direct.port2]);
         ping();
       });
     }

@@ -4,10 +4,24 @@
 // realm per replay, one spare, the time limit). The one thing lost: a flow
 // that allocates without bound takes the tab down with it. Production builds
 // never include this file (see vite.replay-sandbox.ts).
-import type { ReplayHost } from './replayHost';
+import type { ReplayHost, ReplayJob } from './replayHost';
+import { BATCH_WORKER_NAME, type WorkerDelivery } from './replay.protocol';
 import { replayPool } from './replayPool';
+import { batchPool } from './batchPool';
+import { batchSize } from './batchSize';
 
 export function createHost(): ReplayHost {
-  const pool = replayPool(() => new Worker(new URL('./replay.worker.ts', import.meta.url), { type: 'module', name: 'timescope-replay' }));
-  return { warm: () => pool.warm(), run: (request, timeoutMs, signal) => pool.run(request.id, (worker) => worker.postMessage(request), timeoutMs, signal) };
+  const spawn = (name: string) => () => new Worker(new URL('./replay.worker.ts', import.meta.url), { type: 'module', name });
+  const pool = replayPool(spawn('timescope-replay'));
+  const batch = batchPool(spawn(BATCH_WORKER_NAME), batchSize());
+  const hand = (worker: Worker, job: ReplayJob) => {
+    const channel = new MessageChannel();
+    worker.postMessage({ type: 'port' } satisfies WorkerDelivery, [channel.port2]);
+    job.deliver(channel.port1);
+  };
+  return {
+    warm: () => pool.warm(),
+    run: (job, timeoutMs, signal, inBatch) => (inBatch ? batch : pool).run(job.id, (worker) => hand(worker, job), timeoutMs, signal),
+    endBatch: () => batch.end()
+  };
 }

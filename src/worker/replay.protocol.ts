@@ -4,6 +4,8 @@
 // own process) over a private MessageChannel; the frame runs each replay in a
 // fresh worker. In `npm run dev` the page hosts the workers itself.
 
+import type { StepOverride } from '../core/whatif/apply';
+
 export interface SourceFileData {
   readonly name: string;
   readonly text: string;
@@ -14,6 +16,8 @@ export interface ReplayRun {
   readonly exportName?: string;
   /** replaces the recorded context when present (timeTravel's `context` option) */
   readonly context?: { readonly value: unknown };
+  /** what-if overrides the worker applies to the trace for this run only (the baseline never has any) */
+  readonly overrides?: readonly StepOverride[];
 }
 
 export type ReplayRequest = {
@@ -25,6 +29,8 @@ export type ReplayRequest = {
   readonly run: ReplayRun;
   /** the flow as it came with the trace and the recorded context, replayed first in the same worker when the run differs, to learn production's outcome */
   readonly baseline?: ReplayRun;
+  /** false: the reports keep no per-step record (a corpus's verdict matrix reads none, and building it is a large part of a replay) */
+  readonly steps?: false;
 };
 
 /**
@@ -33,6 +39,14 @@ export type ReplayRequest = {
  * worker once instead of being decoded and encoded again in the frame.
  */
 export type WorkerDelivery = { readonly type: 'port' };
+
+/**
+ * The name a batch worker is started with: it serves one corpus replay after
+ * another (each in a fresh Compartment of its locked realm) instead of one
+ * replay and the end. Starting a worker costs a few hundred ms (ses, the
+ * engine, the lockdown); a corpus of 400 traces cannot pay that 400 times.
+ */
+export const BATCH_WORKER_NAME = 'timescope-batch';
 
 /**
  * What a replay worker posts: 'ready' once its realm is locked (and it can
@@ -61,8 +75,13 @@ export type SandboxAnswer =
 export type FrameCommand =
   /** the replay worker's code (one classic script), sent once: the frame makes its workers from it */
   | { readonly type: 'script'; readonly text: string }
-  /** with a transferred port on which the page posts the ReplayRequest (see WorkerDelivery) */
-  | { readonly type: 'run'; readonly id: number; readonly timeoutMs: number }
+  /**
+   * With a transferred port on which the page posts the ReplayRequest (see WorkerDelivery). `batch`:
+   * one of many replays of a corpus, served by a long-lived batch worker (batchPool.ts), not a fresh one.
+   */
+  | { readonly type: 'run'; readonly id: number; readonly timeoutMs: number; readonly batch?: boolean }
+  /** the corpus run is over: end its batch workers */
+  | { readonly type: 'batch-end' }
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'ping'; readonly n: number };
 

@@ -6,8 +6,9 @@
 // stand behind that.
 import { lockRealm, replayInSandbox } from '../sandbox/realm';
 import { lockDown } from './lockdown';
-import type { ReplayRequest, ReplayRun, WorkerDelivery, WorkerMessage } from './replay.protocol';
+import { BATCH_WORKER_NAME, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
 import { warmUp } from './warmUp';
+import { applyOverrides } from '../core/whatif/apply';
 
 // The app's lib is DOM, not WebWorker: the few worker members used here, typed by hand.
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'> & object;
@@ -26,8 +27,10 @@ function runOne(request: ReplayRequest, run: ReplayRun): Promise<string> {
   return replayInSandbox({
     files: run.files,
     exportName: run.exportName,
-    trace: request.trace,
-    ...(run.context ? { context: run.context.value } : {})
+    // A what-if changes the trace for this run alone: the baseline, if any, reads the recording.
+    trace: run.overrides?.length ? applyOverrides(request.trace, run.overrides).trace : request.trace,
+    ...(run.context ? { context: run.context.value } : {}),
+    ...(request.steps === false ? { steps: false } : {})
   });
 }
 
@@ -43,8 +46,12 @@ async function serve(request: ReplayRequest): Promise<void> {
   }
 }
 
-/** The one request: posted to this worker (dev), or on a port the sandbox frame hands over (WorkerDelivery). */
-function acceptOne(event: MessageEvent<ReplayRequest | WorkerDelivery>) {
+// A batch worker (a corpus replay) serves request after request, each in a fresh Compartment;
+// any other serves one, and its host terminates it.
+const many = (self as { name?: string }).name === BATCH_WORKER_NAME;
+
+/** A request: posted to this worker (dev), or on a port the sandbox frame hands over (WorkerDelivery). */
+function accept(event: MessageEvent<ReplayRequest | WorkerDelivery>) {
   const message = event.data;
   if (message?.type === 'replay') void serve(message);
   else if (message?.type === 'port' && event.ports[0]) {
@@ -57,6 +64,6 @@ function acceptOne(event: MessageEvent<ReplayRequest | WorkerDelivery>) {
 }
 
 void warmUp(replayInSandbox).finally(() => {
-  scope.addEventListener('message', acceptOne as (event: Event) => void, { once: true });
+  scope.addEventListener('message', accept as (event: Event) => void, { once: !many });
   post({ type: 'ready' });
 });

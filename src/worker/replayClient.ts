@@ -5,8 +5,10 @@
 // the verdict banner shows as it is.
 import { createHost } from 'virtual:replay-host';
 import type { RunResult } from '../core/source/runFlow';
-import type { ReplayRequest } from './replay.protocol';
+import type { ReplayRequest, SandboxAnswer } from './replay.protocol';
 import type { ReplayHost } from './replayHost';
+import type { TraceModel } from '../core/trace/model';
+import { deliverReplay } from './engineClient';
 import { ReplayOutOfMemory, ReplayTimeout } from './replayErrors';
 
 export { ReplayOutOfMemory, ReplayTimeout };
@@ -34,10 +36,13 @@ function parseResult(json: string): RunResult {
   return value as RunResult;
 }
 
-export async function replayInWorker(request: Omit<ReplayRequest, 'type' | 'id'>, timeoutMs: number): Promise<ReplayDone> {
+/** Replay `model`'s trace (which the engine worker hands the replay worker itself) with the person's run. */
+export async function replayInWorker(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number): Promise<ReplayDone> {
   current?.abort();
   const controller = (current = new AbortController());
-  const answer = await theHost().run({ ...request, type: 'replay', id: nextId++ }, timeoutMs, controller.signal);
+  const id = nextId++;
+  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id }, port) };
+  const answer = await theHost().run(job, timeoutMs, controller.signal);
   if (current === controller) current = undefined;
   if (controller.signal.aborted) throw new DOMException('A newer request replaced this one.', 'AbortError');
   switch (answer.kind) {
@@ -51,5 +56,37 @@ export async function replayInWorker(request: Omit<ReplayRequest, 'type' | 'id'>
       throw new Error('The replay sandbox did not start: sandbox.html or its script did not load. Reload the page; if it persists, the server may not serve sandbox.html.');
     case 'failed':
       throw new Error(`The replay worker stopped unexpectedly: ${answer.message}`);
+  }
+}
+
+/** One trace of a corpus replay ("Replay all"): in a batch worker, beside the others; the caller owns cancelling. */
+export async function replayInBatch(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number, signal: AbortSignal): Promise<SandboxAnswer> {
+  const id = nextId++;
+  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id, steps: false }, port) };
+  return theHost().run(job, timeoutMs, signal, true);
+}
+
+/** The corpus replay is over (done or cancelled): its batch workers end. */
+export function endBatch(): void {
+  host?.endBatch();
+}
+
+/** A batch answer's replay result, or why there is none, in words for the verdict matrix. */
+export function batchResult(answer: SandboxAnswer, timeoutMs: number): { ok: true; result: RunResult; baseline?: RunResult } | { ok: false; message: string } {
+  try {
+    switch (answer.kind) {
+      case 'done':
+        return { ok: true, result: parseResult(answer.json), ...(answer.baselineJson !== undefined ? { baseline: parseResult(answer.baselineJson) } : {}) };
+      case 'timeout':
+        return { ok: false, message: new ReplayTimeout(timeoutMs).message };
+      case 'lost':
+        return { ok: false, message: new ReplayOutOfMemory().message };
+      case 'no-sandbox':
+        return { ok: false, message: 'The replay sandbox did not start: sandbox.html or its script did not load.' };
+      case 'failed':
+        return { ok: false, message: `The replay worker stopped: ${answer.message}` };
+    }
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -17,15 +17,15 @@ export interface ReplayPool {
   run(id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal?: AbortSignal): Promise<SandboxAnswer>;
 }
 
-interface Spare {
+export interface Spare {
   readonly worker: Worker;
   /** undefined once the worker said 'ready', else why it never will */
   readonly ready: Promise<string | undefined>;
 }
 
-const CANCELLED: SandboxAnswer = { kind: 'failed', message: 'cancelled' };
+export const CANCELLED: SandboxAnswer = { kind: 'failed', message: 'cancelled' };
 
-function start(spawn: () => Worker): Spare {
+export function start(spawn: () => Worker): Spare {
   let worker: Worker;
   try {
     worker = spawn();
@@ -53,7 +53,7 @@ function start(spawn: () => Worker): Spare {
 }
 
 /** Hand over the one request and wait for its answer, the time limit, an abort or a crash. */
-function serve(worker: Worker, id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal: AbortSignal | undefined): Promise<SandboxAnswer> {
+export function serve(worker: Worker, id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal: AbortSignal | undefined): Promise<SandboxAnswer> {
   return new Promise((resolve) => {
     const finish = (answer: SandboxAnswer) => {
       clearTimeout(timer);
@@ -83,7 +83,7 @@ function serve(worker: Worker, id: number, deliver: (worker: Worker) => void, ti
   });
 }
 
-const untilAbort = (signal: AbortSignal | undefined) =>
+export const untilAbort = (signal: AbortSignal | undefined) =>
   new Promise<'aborted'>((resolve) => (signal?.aborted ? resolve('aborted') : signal?.addEventListener('abort', () => resolve('aborted'), { once: true })));
 
 export function replayPool(spawn: () => Worker): ReplayPool {

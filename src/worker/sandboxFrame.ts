@@ -10,12 +10,18 @@
 //  - each replay runs in a fresh worker with one spare kept ready
 //    (replayPool), under the time limit; its request arrives from the page
 //    on a port of its own, handed on to the worker unread;
+//  - a corpus replay ("Replay all") runs in batch workers instead, one per
+//    core, each a fresh Compartment per trace (batchPool);
 //  - pings are answered, so the page can tell when this process has died.
 import { replayPool, type ReplayPool } from './replayPool';
-import { CONNECT, type FrameCommand, type FrameReport, type WorkerDelivery } from './replay.protocol';
+import { batchPool, type BatchPool } from './batchPool';
+import { batchSize } from './batchSize';
+import { BATCH_WORKER_NAME, CONNECT, type FrameCommand, type FrameReport, type WorkerDelivery } from './replay.protocol';
 
 let port: MessagePort | undefined;
 let pool: ReplayPool | undefined;
+/** a corpus replay's workers, one per core (see batchPool.ts) */
+let batch: BatchPool | undefined;
 const running = new Map<number, AbortController>();
 // location.origin is the URL's origin (the app's), while this document's own origin is opaque.
 const appOrigin = location.origin;
@@ -28,9 +34,13 @@ function handle(command: FrameCommand, ports: readonly MessagePort[]) {
       if (pool || typeof command.text !== 'string') return;
       const url = URL.createObjectURL(new Blob([command.text], { type: 'text/javascript' }));
       pool = replayPool(() => new Worker(url, { name: 'timescope-replay' }));
+      batch = batchPool(() => new Worker(url, { name: BATCH_WORKER_NAME }), batchSize());
       pool.warm();
       return;
     }
+    case 'batch-end':
+      batch?.end();
+      return;
     case 'ping':
       report({ type: 'pong', n: command.n });
       return;
@@ -40,7 +50,8 @@ function handle(command: FrameCommand, ports: readonly MessagePort[]) {
     case 'run': {
       const { id, timeoutMs } = command;
       const requestPort = ports[0];
-      if (!pool || !requestPort) {
+      const host = command.batch ? batch : pool;
+      if (!host || !requestPort) {
         report({ type: 'answer', id, answer: { kind: 'failed', message: 'the sandbox has no replay worker code' } });
         return;
       }
@@ -48,7 +59,7 @@ function handle(command: FrameCommand, ports: readonly MessagePort[]) {
       running.set(id, controller);
       // The request itself comes from the page on requestPort, straight to the worker.
       const deliver = (worker: Worker) => worker.postMessage({ type: 'port' } satisfies WorkerDelivery, [requestPort]);
-      void pool.run(id, deliver, timeoutMs, controller.signal).then((answer) => {
+      void host.run(id, deliver, timeoutMs, controller.signal).then((answer) => {
         running.delete(id);
         requestPort.close();
         if (!controller.signal.aborted) report({ type: 'answer', id, answer });

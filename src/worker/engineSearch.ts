@@ -1,0 +1,100 @@
+// The step filter, inside the engine worker: the corpus is made from the
+// model the engine already holds (nothing is uploaded from the UI thread),
+// and each query runs the core matcher in chunks, answering only the newest.
+import { addSteps, corpusSize, emptyCorpus, warmTexts, type SearchCorpus } from '../core/filter/corpus';
+import { matchSteps } from '../core/filter/match';
+import { needsValueText, parseQuery } from '../core/filter/query';
+import type { RecordedModel } from '../core/trace/model';
+import { SUPERSEDED, type EngineResponse } from './engine.protocol';
+
+/** About 5 ms of JSON.stringify per chunk while idle. */
+const WARM_CHUNK = 2_000;
+
+// A MessageChannel hop, not setTimeout: nested timeouts are clamped to 4 ms,
+// which over ten chunks would cost more than the matching.
+const channel = new MessageChannel();
+const waiting: (() => void)[] = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(0);
+  });
+
+interface Searched {
+  readonly corpus: SearchCorpus;
+  warmedTo: number;
+}
+
+export function engineSearch(post: (message: EngineResponse, transfer?: Transferable[]) => void) {
+  const corpora = new Map<RecordedModel, Searched>();
+  let latestQuery = 0;
+  let warming = false;
+  /** a query is between chunks: warming waits, so the person's answer never shares the thread with it */
+  let querying = 0;
+
+  function searchedOf(model: RecordedModel): Searched {
+    let s = corpora.get(model);
+    if (!s) {
+      const corpus = emptyCorpus();
+      addSteps(corpus, model.steps);
+      corpora.set(model, (s = { corpus, warmedTo: 0 }));
+    }
+    return s;
+  }
+
+  /**
+   * The value text index, made in the background once the filter is first
+   * used, so a value search is a scan too. Not at load: it is as big as the
+   * values themselves, and most traces are never searched by value.
+   */
+  async function warm(s: Searched) {
+    if (warming) return;
+    warming = true;
+    try {
+      while (s.warmedTo < corpusSize(s.corpus)) {
+        if (querying) {
+          await nextTask();
+          continue;
+        }
+        s.warmedTo = warmTexts(s.corpus, s.warmedTo, s.warmedTo + WARM_CHUNK);
+        await nextTask();
+      }
+    } finally {
+      warming = false;
+    }
+  }
+
+  /** Called when the filter gets focus: by the first key the value text is (being) made. */
+  function prepare(model: RecordedModel) {
+    void warm(searchedOf(model));
+  }
+
+  async function query(id: number, model: RecordedModel, text: string, status: Uint8Array) {
+    latestQuery = id;
+    const started = performance.now();
+    const s = searchedOf(model);
+    const parsed = parseQuery(text);
+    const run = matchSteps(parsed, s.corpus, status);
+    querying++;
+    try {
+      for (;;) {
+        const next = run.next();
+        if (next.done) {
+          const matches = next.value;
+          post({ type: 'matches', id, matches, ms: performance.now() - started }, [matches.buffer]);
+          if (needsValueText(parsed)) s.warmedTo = Math.max(s.warmedTo, corpusSize(s.corpus));
+          break;
+        }
+        await nextTask();
+        // Dropped: the client already gave up on it when it sent the newer one.
+        if (latestQuery !== id) return post({ type: 'failed', id, message: SUPERSEDED });
+      }
+    } finally {
+      querying--;
+    }
+    void warm(s);
+  }
+
+  return { query, prepare, corpusOf: searchedOf };
+}
