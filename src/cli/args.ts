@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { keyValuesJoined, parseArgsProblem, positiveNumber } from './argv';
 import { parseExportTest, type ExportTestArgs } from './exportTestArgs';
+import { parseReplayAll, type ReplayAllArgs } from './replayAllArgs';
 
 export const USAGE = `Usage: timescope replay <trace.json> <flow.ts|js> [more source files…] [options]
        timescope replay <incident.zip> [source files…] [options]
@@ -37,6 +38,14 @@ Options:
                         its link (the whole link works too)
   --build ID            the build you are replaying; warns when the trace was
                         recorded at another version
+  --override PATH=JSON  what if the step at PATH had answered otherwise: JSON is its result;
+                        PATH=throw:{"name","message","code"} makes it throw that error;
+                        KP=cancelled:BRANCH|none sets which branch of a Parallel cancelled
+                        the others. PATH is the entry's path, or #INDEX in a path-less
+                        trace. Repeatable
+  --override-file FILE  a JSON array of overrides: {"at", "kind": "result", "value"},
+                        {"at", "kind": "throw", "error"}, {"at", "kind": "cancelled", "branch"}
+                        (a capsule's own overrides.json applies by itself)
   --json                print {"verdict", "result", "unreached"} instead of the narration
   --timeout SECONDS     stop the flow's code after this long (default 5)
   --max-memory MB       the heap the flow's code may use (default 1024)
@@ -63,8 +72,11 @@ Commands:
   replay <incident.capsule.enc> --key KEY                 replay an encrypted capsule
   export-test <trace.json|capsule> <flow.ts|js> [--out FILE]
                                                           write a regression test for what the replay shows
+  replay-all <traces.jsonl|folder|capsule.zip>… <flow.ts|js> [more source files…]
+                                                          replay a corpus against a change: a verdict per
+                                                          trace, counts, --json, --junit, --shard i/n
 
-Run 'timescope replay --help' or 'timescope export-test --help' for the options.`;
+Run 'timescope replay --help', 'timescope export-test --help' or 'timescope replay-all --help' for the options.`;
 
 /** The usage error for a JSON trace given without the flow's file. */
 export const MISSING_FLOW = 'missing <flow.ts|js>: give the file that exports the flow';
@@ -82,12 +94,16 @@ export interface ReplayArgs {
   readonly key?: string;
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
+  /** each --override PATH=JSON, as given (cli/overrides.ts reads them) */
+  readonly overrides?: readonly string[];
+  readonly overrideFile?: string;
 }
 
 export type Parsed =
   | { readonly kind: 'help'; readonly text: string }
   | { readonly kind: 'replay'; readonly args: ReplayArgs }
   | { readonly kind: 'export-test'; readonly args: ExportTestArgs }
+  | { readonly kind: 'replay-all'; readonly args: ReplayAllArgs }
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
@@ -97,9 +113,22 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === undefined) return { kind: 'usage-error', message: 'no command given', usage: TOP_USAGE };
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
   if (command === 'export-test') return parseExportTest(rest);
+  if (command === 'replay-all') return parseReplayAll(rest);
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
-  let values: { export?: string; context?: string; build?: string; json?: boolean; edited?: boolean; key?: string; help?: boolean; timeout?: string; 'max-memory'?: string };
+  let values: {
+    export?: string;
+    context?: string;
+    build?: string;
+    json?: boolean;
+    edited?: boolean;
+    key?: string;
+    help?: boolean;
+    timeout?: string;
+    'max-memory'?: string;
+    override?: string[];
+    'override-file'?: string;
+  };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -115,6 +144,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
         key: { type: 'string' },
         timeout: { type: 'string' },
         'max-memory': { type: 'string' },
+        override: { type: 'string', multiple: true },
+        'override-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' }
       }
     }));
@@ -146,7 +177,9 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       maxMemoryMb: Math.round(memory),
       ...(values.export !== undefined ? { exportName: values.export } : {}),
       ...(values.context !== undefined ? { context: values.context } : {}),
-      ...(values.build !== undefined ? { build: values.build } : {})
+      ...(values.build !== undefined ? { build: values.build } : {}),
+      ...(values.override?.length ? { overrides: values.override } : {}),
+      ...(values['override-file'] !== undefined ? { overrideFile: values['override-file'] } : {})
     }
   };
 }

@@ -12,7 +12,8 @@ export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): R
   const read = readCapsule(bytes);
   if (!read.ok) throw new InputError(`cannot replay capsule '${file}': ${read.message}`);
   const { payload } = read;
-  const traceText = JSON.stringify(payload.trace);
+  // As written in the zip: numbers past 2^53 stay exact, which JSON.stringify of the parsed trace would round.
+  const { traceText } = read;
   checkTrace(payload.trace, `${file}:trace.json`);
   const notices: string[] = [];
   if (payload.redaction?.applied) {
@@ -22,7 +23,13 @@ export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): R
 
   const context = args.context !== undefined ? readJson(cwd, args.context, 'context file') : payload.context !== undefined ? parseJson(payload.context, `${file}:context.json`, 'context') : undefined;
   const exportName = args.exportName ?? payload.exportName;
-  const rest = { traceText, trace: payload.trace, ...(context !== undefined ? { context } : {}), ...(exportName !== undefined ? { exportName } : {}) };
+  const rest = {
+    traceText,
+    trace: payload.trace,
+    ...(context !== undefined ? { context } : {}),
+    ...(exportName !== undefined ? { exportName } : {}),
+    ...(payload.overrides?.length ? { overrides: payload.overrides } : {})
+  };
 
   if (args.sources.length > 0) {
     const { files, display } = readSources(cwd, args.sources);

@@ -6,6 +6,7 @@ import { decryptCapsule, looksEncrypted } from '../core/share/encrypted';
 import { keyInText } from '../core/share/capsuleAddress';
 import type { SourceFile } from '../core/source/locate';
 import type { ReplayArgs } from './args';
+import type { StepOverride } from '../core/whatif/apply';
 import { checkTrace, InputError, parseJson, readBytes, readJson, readSources } from './files';
 
 export interface ReplayInput {
@@ -20,6 +21,8 @@ export interface ReplayInput {
   readonly exportName?: string;
   /** lines for stderr before the replay's output (what the capsule says about itself) */
   readonly notices: readonly string[];
+  /** a capsule's what-if overrides (its overrides.json); cli/overrides.ts applies them */
+  readonly overrides?: readonly StepOverride[];
 }
 
 export async function loadInput(cwd: string, args: ReplayArgs): Promise<ReplayInput> {

@@ -12,8 +12,11 @@ import { traceFlowName } from '../core/source/choose';
 import { startSandbox, type SandboxHandle, type SandboxOutcome } from '../sandbox/node/host';
 import { MISSING_FLOW, parseCommandLine, USAGE, type ReplayArgs } from './args';
 import { EXPORT_TEST_USAGE } from './exportTestArgs';
+import type { ReplayAllArgs } from './replayAllArgs';
 import { InputError, peekZip } from './files';
 import { loadInput, type ReplayInput } from './input';
+import { withOverrides } from './overrides';
+import type { StepOverride } from '../core/whatif/apply';
 import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
 
 export interface CliIo {
@@ -39,6 +42,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     io.stderr(`timescope: ${parsed.message}\n\n${parsed.usage}\n`);
     return 2;
   }
+  if (parsed.kind === 'replay-all') return runReplayAll(parsed.args, io);
   // A capsule holds its flow's files; a JSON trace alone cannot be replayed.
   if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
     io.stderr(`timescope: ${MISSING_FLOW}\n\n${parsed.kind === 'export-test' ? EXPORT_TEST_USAGE : USAGE}\n`);
@@ -52,17 +56,28 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     }
     return await replay(parsed.args, io);
   } catch (e) {
-    if (e instanceof InputError) {
-      io.stderr(`timescope: ${e.message}\n`);
-      return 2;
-    }
-    io.stderr(`timescope: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    return 2;
+    return failedWith(e, io);
+  }
+}
+
+/** Exit 2 for what went wrong: bad input in its own words, anything else as an unexpected error with its stack. */
+function failedWith(e: unknown, io: CliIo): number {
+  io.stderr(e instanceof InputError ? `timescope: ${e.message}\n` : `timescope: unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  return 2;
+}
+
+/** replay-all, loaded only for that command (with the engine it needs); bad input is exit 2, as for replay. */
+async function runReplayAll(args: ReplayAllArgs, io: CliIo): Promise<number> {
+  try {
+    const { replayAll } = await import('./replayAll');
+    return await replayAll(args, io);
+  } catch (e) {
+    return failedWith(e, io);
   }
 }
 
 /** dist-cli/sandbox-boot.cjs beside the built CLI (it loads sandbox-worker.cjs); from the TypeScript source (cli:dev), the worker's source through tsx. */
-function sandboxWorker(): { file: URL; execArgv: string[] } {
+export function sandboxWorker(): { file: URL; execArgv: string[] } {
   const fromSource = import.meta.url.endsWith('.ts');
   return fromSource
     ? { file: new URL('../sandbox/node/worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
@@ -72,6 +87,8 @@ function sandboxWorker(): { file: URL; execArgv: string[] } {
 /** A replay that produced a report: what it ran on, and what it gave. */
 export interface Replayed {
   readonly input: ReplayInput;
+  /** the what-if overrides the replay ran with (input.trace has them applied) */
+  readonly overrides: readonly StepOverride[];
   readonly run: Extract<RunResult, { kind: 'report' }>;
   /** a loaded file's name as the person gave it */
   readonly shown: (file: string) => string;
@@ -92,9 +109,10 @@ export async function replayReport(args: ReplayArgs, io: CliIo, steps: boolean):
 async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   const done = await replayReport(args, io, false);
   if (typeof done === 'number') return done;
-  const { input, run, shown } = done;
+  const { input, run, shown, overrides } = done;
   const { report } = run;
-  if (args.json) io.stdout(`${JSON.stringify(jsonSummary(report, input.trace, shown, run.refused), null, 2)}\n`);
+  const whatIf = overrides.length ? { whatIf: { changed: overrides.length, overrides } } : {};
+  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, shown, run.refused), ...whatIf }, null, 2)}\n`);
   else io.stdout(narrationText(report));
   if (report.status === 'rejected') {
     const where = formatLocation(report.rejection?.location, shown);
@@ -104,7 +122,7 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
 }
 
 async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, steps: boolean): Promise<Replayed | number> {
-  const input = await loadInput(io.cwd, args);
+  const { input, overrides } = await withOverrides(io.cwd, args, await loadInput(io.cwd, args));
   const { traceText, trace, files, display, entry, context, exportName, notices } = input;
   const shown = (file: string) => display.get(file) ?? file;
   for (const notice of notices) io.stderr(`timescope: ${notice}\n`);
@@ -127,7 +145,7 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
   }
   const run = outcome.result;
   if (run.kind !== 'report') {
-    io.stderr(`timescope: ${problem(run, shown, traceFlowName(trace))}\n`);
+    io.stderr(`timescope: ${runProblem(run, shown, traceFlowName(trace))}\n`);
     return 2;
   }
 
@@ -136,7 +154,7 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
     const where = formatLocation(r.location, shown);
     io.stderr(`timescope: the sandbox refused: ${r.message}${r.times > 1 ? ` (${r.times} times)` : ''}${where ? `\n    at ${where}` : ''}\n`);
   }
-  return { input, run, shown };
+  return { input, overrides, run, shown };
 }
 
 function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, args: ReplayArgs): string {
@@ -156,7 +174,7 @@ function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, ar
   }
 }
 
-function problem(run: Exclude<RunResult, { kind: 'report' }>, shown: (file: string) => string, flowName: string | undefined): string {
+export function runProblem(run: Exclude<RunResult, { kind: 'report' }>, shown: (file: string) => string, flowName: string | undefined): string {
   switch (run.kind) {
     case 'compile-error':
       return `${shown(run.file)}:${run.line}:${run.column}: cannot compile: ${run.message}`;

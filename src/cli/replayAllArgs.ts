@@ -1,0 +1,130 @@
+// Command-line parsing for `timescope replay-all`, strict as `replay`'s (args.ts): an unknown or
+// misspelt option is a usage error (exit 2), not ignored.
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { parseShard, type Shard } from '../core/batch/shard';
+import { parseArgsProblem, positiveNumber } from './argv';
+
+export const REPLAY_ALL_USAGE = `Usage: timescope replay-all <traces.jsonl|folder|capsule.zip>… <flow.ts|js> [more source files…] [options]
+
+Replays every trace of a corpus against your flow's source (a change, a fix), in a
+pool of sandboxed worker threads, and gives each trace a verdict:
+  reproduced        the replay ends as production did
+  fixed             production's recorded Failure now ends in Success
+  outcome-changed   another outcome than production's
+  diverged          the flow asked for another step than the trace recorded (TimeParadox)
+  missing-step      the flow asked for a step the trace does not hold (ReplayError)
+  flow-error        the flow's code threw, ran past --timeout or used more than --max-memory
+
+Arguments:
+  <traces.jsonl>        one whole trace per line (blank lines are skipped)
+  <trace.json>          one trace
+  <folder>              every *.json, *.jsonl and capsule *.zip in it, by name
+  <capsule.zip>         a debug capsule from Timescope's Share: its trace
+  <flow.ts|js>          the first source file: the one that exports the flow function
+  [more source files]   files the flow imports that hold pure code (others are stand-ins)
+
+Options:
+  --export NAME         the exported flow function (default: named after each trace's flowName)
+  --baseline FILE       the flow as it was (e.g. the original): each trace is replayed against it
+                        too, its outcome is production's, and rows show before -> after
+  --jobs N              worker threads (default: the number of cores)
+  --shard i/n           replay only the i-th of n shards (by a hash of each trace's source and
+                        line): every trace lands in exactly one shard, for a CI matrix
+  --json                print one JSON object per trace, one per line, in input order:
+                        {"source","line","verdict","path","unreached",…}
+  --junit FILE          also write a JUnit XML report, one test case per trace
+  --timeout SECONDS     stop a trace's replay after this long (default 5); it is a flow-error
+  --max-memory MB       the heap each worker's flow code may use (default 1024)
+  -h, --help            show this help
+
+Exit status: 0 every trace reproduced or fixed; 1 any other verdict; 2 unusable input (bad
+arguments, an unreadable file, a line that is not a trace, no traces, a flow that does not
+compile or load).`;
+
+export interface ReplayAllArgs {
+  readonly inputs: readonly string[];
+  readonly sources: readonly string[];
+  readonly exportName?: string;
+  readonly baseline?: string;
+  readonly jobs: number;
+  readonly shard?: Shard;
+  readonly json: boolean;
+  readonly junit?: string;
+  readonly timeoutMs: number;
+  readonly maxMemoryMb: number;
+}
+
+export type ReplayAllParsed =
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'replay-all'; readonly args: ReplayAllArgs }
+  | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
+
+/** As core/source/transpile's isCodeFile, which is not imported here: it loads sucrase, and --help should not. */
+const isCodeFile = (name: string) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i.test(name);
+
+const usageError = (message: string): ReplayAllParsed => ({ kind: 'usage-error', message, usage: REPLAY_ALL_USAGE });
+
+export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
+  let values: { export?: string; baseline?: string; jobs?: string; shard?: string; json?: boolean; junit?: string; timeout?: string; 'max-memory'?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: {
+        export: { type: 'string' },
+        baseline: { type: 'string' },
+        jobs: { type: 'string' },
+        shard: { type: 'string' },
+        json: { type: 'boolean' },
+        junit: { type: 'string' },
+        timeout: { type: 'string' },
+        'max-memory': { type: 'string' },
+        help: { type: 'boolean', short: 'h' }
+      }
+    }));
+  } catch (e) {
+    return usageError(parseArgsProblem(e));
+  }
+  if (values.help) return { kind: 'help', text: REPLAY_ALL_USAGE };
+  // The traces come first; the first source file (by its extension) starts the flow's files.
+  const firstSource = positionals.findIndex((p) => isCodeFile(p));
+  if (firstSource < 0) return usageError('missing <flow.ts|js>: give the file that exports the flow, after the traces');
+  const inputs = positionals.slice(0, firstSource);
+  const sources = positionals.slice(firstSource);
+  if (inputs.length === 0) return usageError('missing <traces.jsonl|folder|capsule.zip>: give the traces before the flow file');
+  const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
+  if (typeof timeout === 'string') return usageError(timeout);
+  const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
+  if (typeof memory === 'string') return usageError(memory);
+  if (memory < 16) return usageError('--max-memory must be at least 16 (megabytes)');
+  let jobs = availableParallelism();
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1 || jobs > 256) return usageError(`--jobs takes a whole number of workers from 1 to 256, got '${values.jobs}'`);
+  }
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    const s = parseShard(values.shard);
+    if (typeof s === 'string') return usageError(s);
+    shard = s;
+  }
+  if (values.baseline !== undefined && !isCodeFile(values.baseline)) return usageError(`--baseline takes the flow file as it was (.ts .tsx .js .jsx .mjs), got '${values.baseline}'`);
+  return {
+    kind: 'replay-all',
+    args: {
+      inputs,
+      sources,
+      jobs,
+      json: values.json === true,
+      timeoutMs: Math.round(timeout * 1000),
+      maxMemoryMb: Math.round(memory),
+      ...(shard ? { shard } : {}),
+      ...(values.export !== undefined ? { exportName: values.export } : {}),
+      ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
+      ...(values.junit !== undefined ? { junit: values.junit } : {})
+    }
+  };
+}
