@@ -1,6 +1,8 @@
 // The shell: header, warnings, the three panes, the bottom bar, and the
 // overlays. Panels talk through stores; this file only lays them out.
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
+import { AfterPaint } from '../components/AfterPaint';
+import { warmEngine } from '../worker/engineClient';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { TraceModel } from '../core/trace/model';
 import { useTraceStore } from '../stores/traceStore';
@@ -22,6 +24,7 @@ import { Header } from './Header';
 import { Banners } from './Banners';
 import { BottomBar } from './BottomBar';
 import { LiveRegion } from './LiveRegion';
+import { LazyWhatIfDialog } from './LazyWhatIfDialog';
 import { Dialogs } from './Dialogs';
 import { DropZone } from './DropZone';
 import { EmptyState } from './states/EmptyState';
@@ -31,15 +34,17 @@ import { TracePicker } from './states/TracePicker';
 import { VerdictBanner } from '../panels/replay/VerdictBanner';
 import { ExportPicker } from '../panels/replay/ExportPicker';
 import { useReplayStore } from '../stores/replayStore';
+import { useWhatIfStore } from '../stores/whatIfStore';
 import { useNotesStore } from '../stores/notesStore';
-import { openIncidentFromHash } from './openIncident';
+import { openIncidentInAddress } from './sharedIncident';
 import { useCapsuleUrl } from './useCapsuleUrl';
-import { ShareDialog } from './share/ShareDialog';
 import { ReceivedBanner } from './share/ReceivedBanner';
-import { PostmortemDialog } from './export/PostmortemDialog';
-import { RegressionTestDialog } from './export/RegressionTestDialog';
+import { LazyDialogs } from './LazyDialogs';
 import { traceIdentity } from '../core/trace/identity';
 import { Walkthrough } from '../panels/walkthrough/Walkthrough';
+import { CompareView } from '../panels/compare/CompareView';
+import { useCompareStore } from '../stores/compareStore';
+import { CompareProblem } from '../panels/compare/CompareWith';
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
 const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -65,7 +70,9 @@ function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light
               </div>
               <div className="min-h-0 flex-1">
                 <ErrorBoundary area="step details">
-                  <Inspector model={model} />
+                  <AfterPaint>
+                    <Inspector model={model} />
+                  </AfterPaint>
                 </ErrorBoundary>
               </div>
             </div>
@@ -73,7 +80,9 @@ function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light
           <Separator className={handle} aria-label="Resize steps and source" />
           <Panel id="source" minSize="35%">
             <ErrorBoundary area="source view">
-              <SourcePanel model={model} theme={theme} />
+              <AfterPaint order={2}>
+                <SourcePanel model={model} theme={theme} />
+              </AfterPaint>
             </ErrorBoundary>
           </Panel>
         </Group>
@@ -95,7 +104,7 @@ function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light
 /** A shared `#incident=` link opens on first load, and when one is pasted into the address bar. */
 function useIncidentLink() {
   useEffect(() => {
-    const read = () => void openIncidentFromHash();
+    const read = () => void openIncidentInAddress();
     read();
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
@@ -117,8 +126,11 @@ function useTraceUrlParam() {
 
 export function App() {
   const theme = useThemeSync();
-  const active = useActiveTrace();
+  // Deferred: a newly opened trace renders at transition priority, in slices the browser can
+  // paint between, instead of in one long task (the commit is still one, and AfterPaint splits it).
+  const active = useDeferredValue(useActiveTrace());
   const model = active.status === 'ready' ? active.model : undefined;
+  const comparing = useCompareStore((s) => s.comparison !== undefined);
   useTraceUrlParam();
   useSourceUrl(model);
   // After ?trace=: a capsule link's loading view replaces that fetch, should a link carry both.
@@ -128,6 +140,12 @@ export function App() {
   useKeyboard(model);
   useStepHash(model);
   useReplayWarmUp();
+  // A trace engine waits ready, so the first file opened does not wait for a worker to start;
+  // started after the first paint, whose bytes it would otherwise share (~13 KB gzip).
+  useEffect(() => {
+    const timer = setTimeout(warmEngine, 1_000);
+    return () => clearTimeout(timer);
+  }, []);
   useAutoReplay(model);
   useReplayRequests(model);
   // Each trace has its own edits, chosen export and replay result.
@@ -136,6 +154,7 @@ export function App() {
     const id = traceIdentity(model);
     useReplayStore.getState().openTrace(id);
     useNotesStore.getState().openTrace(id);
+    useWhatIfStore.getState().openTrace(id);
   }, [model]);
 
   return (
@@ -143,9 +162,12 @@ export function App() {
       <Header active={active} />
       {model && <ReceivedBanner model={model} />}
       {model && <Banners model={model} />}
-      {model && <VerdictBanner model={model} />}
+      {model && !comparing && <VerdictBanner model={model} />}
+      <CompareProblem />
       <main className="flex min-h-0 flex-1 flex-col">
-        {active.status === 'ready' ? (
+        {comparing ? (
+          <CompareView theme={theme} canShare={model !== undefined} />
+        ) : active.status === 'ready' ? (
           <Workspace model={active.model} theme={theme} />
         ) : active.status === 'loading' ? (
           <LoadingView label={active.label} progress={active.progress} />
@@ -157,13 +179,12 @@ export function App() {
           <EmptyState />
         )}
       </main>
-      {model && <BottomBar model={model} />}
+      {model && !comparing && <BottomBar model={model} />}
       <LiveRegion model={model} />
       <Dialogs />
+      {model && <LazyWhatIfDialog model={model} />}
       {model && <ExportPicker model={model} />}
-      {model && <ShareDialog model={model} />}
-      {model && <PostmortemDialog model={model} />}
-      {model && <RegressionTestDialog model={model} />}
+      {model && <LazyDialogs model={model} />}
       <DropZone />
       <Walkthrough model={model} />
     </div>

@@ -2,6 +2,7 @@
 // counter keeps it from flickering as the pointer crosses child elements.
 import { useEffect, useRef, useState } from 'react';
 import { openFiles, openPastedText } from './loading';
+import { droppedFiles } from './droppedFiles';
 
 const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
 
@@ -34,8 +35,9 @@ export function DropZone() {
       e.preventDefault();
       depth.current = 0;
       setOver(false);
-      const files = [...(e.dataTransfer?.files ?? [])];
-      if (files.length) void openFiles(files);
+      // Read now: the DataTransfer is emptied once this handler returns.
+      const data = e.dataTransfer;
+      if (data) void droppedFiles(data).then((files) => (files.length ? openFiles(files) : undefined));
     };
     // Ctrl+V anywhere outside a text field opens pasted JSON as a trace, or code as source.
     const paste = (e: ClipboardEvent) => {

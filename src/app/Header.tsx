@@ -7,7 +7,10 @@ import { openFiles } from './loading';
 import { ForgetButton } from './ForgetButton';
 import { SettingsButton } from './SettingsDialog';
 import { ACCEPTED_FILES, FILE_INPUT_ID, pickFiles } from '../components/filePicker';
+import { FolderInput } from '../components/FolderInput';
 import { WalkthroughButton } from '../panels/walkthrough/WalkthroughButton';
+import { useCompareStore } from '../stores/compareStore';
+import { CompareWithButton } from '../panels/compare/CompareWith';
 
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
 
@@ -44,19 +47,22 @@ export function Header({ active }: { active: LocalLoad }) {
   const backToCollection = useTraceStore((s) => s.backToCollection);
   const theme = useThemeStore((s) => s.choice);
   const cycleTheme = useThemeStore((s) => s.cycle);
+  // The Compare view names both runs in its own heading.
+  const comparing = useCompareStore((s) => s.comparison !== undefined);
   return (
     <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
       <a href="./" className="flex items-center gap-1.5 font-semibold" aria-label="Timescope home">
         <span aria-hidden className="text-accent">◷</span> Timescope
       </a>
-      <div className="min-w-0 flex-1">{active.status === 'ready' && <TraceTitle load={active} />}</div>
+      <div className="min-w-0 flex-1">{active.status === 'ready' && !comparing && <TraceTitle load={active} />}</div>
       <nav aria-label="Open" className="flex shrink-0 items-center gap-1.5">
-        {collection && active.status === 'ready' && (
+        {collection && active.status === 'ready' && !comparing && (
           <button type="button" className={button} onClick={backToCollection}>
             ← All traces
           </button>
         )}
-        {active.status === 'ready' && (
+        {active.status === 'ready' && !comparing && <CompareWithButton model={active.model} className={`${button} hidden xl:inline-block`} />}
+        {active.status === 'ready' && !comparing && (
           <button type="button" className={button} onClick={() => openDialog('share')} title="A link or a capsule of this incident, redacted">
             Share
           </button>
@@ -78,6 +84,7 @@ export function Header({ active }: { active: LocalLoad }) {
             if (files.length) void openFiles(files);
           }}
         />
+        <FolderInput onFiles={(files) => void openFiles(files)} />
         <button type="button" className={button} onClick={pickFiles}>
           Open
         </button>

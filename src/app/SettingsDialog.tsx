@@ -4,7 +4,7 @@
 // fetched from the template while the dialog is open (useSourceUrl waits), so
 // a half-typed URL is never requested.
 import { useId, useState, type ReactNode } from 'react';
-import { LINK_LIMITS } from '../core/share/link';
+import { LINK_LIMITS } from '../core/share/linkLimits';
 import { checkSourceTemplate, expandSourceTemplate } from '../core/source/sourceUrl';
 import { LINK_LIMIT_RANGE, MAX_TEMPLATE_LENGTH, MAX_TRACE_BYTES_RANGE, useSettingsStore } from '../stores/settingsStore';
 import { useViewStore } from '../stores/viewStore';

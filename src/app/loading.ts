@@ -1,14 +1,15 @@
 // Every way bytes come in (drop, picker, paste, demo) ends here. Trace bytes
 // go to the parse worker; flow source files go to the source store.
 import type { ParseResult } from '../core/trace/parse';
+import type { TraceModel } from '../core/trace/model';
 import type { LocalLoad } from '../stores/traceStore';
 import { useTraceStore } from '../stores/traceStore';
 import { useSourceStore, type SourceFile } from '../stores/sourceStore';
-import { parseInWorker } from '../worker/parseClient';
+import { parseInEngine } from '../worker/engineClient';
 import { useViewStore } from '../stores/viewStore';
 import { clearStepHash, writeHash } from './stepHash';
 import { noteOpened } from '../persist/pending';
-import { openCapsuleFile } from './openIncident';
+import { openCapsuleFile } from './sharedIncident';
 import { traceSizeProblem } from '../core/trace/size';
 import { useSettingsStore } from '../stores/settingsStore';
 
@@ -16,12 +17,12 @@ const SOURCE_FILE = /\.(m?[jt]sx?|c[jt]s)$/i;
 
 export const isSourceFileName = (name: string) => SOURCE_FILE.test(name);
 
-export function loadFromParseResult(result: ParseResult, fileName: string): LocalLoad {
+export function loadFromParseResult(result: ParseResult<TraceModel>, fileName: string): LocalLoad {
   switch (result.kind) {
     case 'trace':
       return { status: 'ready', model: result.model, fileName };
     case 'collection':
-      return { status: 'picking', fileName, summaries: result.summaries, models: result.models };
+      return { status: 'picking', fileName, summaries: result.summaries, models: result.models, ...(result.skipped ? { skipped: result.skipped } : {}) };
     case 'error':
       return { status: 'error', problem: result.problem, fileName };
   }
@@ -61,7 +62,7 @@ export async function openTraceBlob(blob: Blob, fileName: string, options: OpenO
   else writeHash(options.startAt);
   setLocal({ status: 'loading', label: options.label ?? `Reading ${fileName}`, progress: undefined });
   try {
-    const result = await parseInWorker(blob, fileName, (progress) => {
+    const result = await parseInEngine(blob, fileName, (progress) => {
       const current = useTraceStore.getState().local;
       if (current.status === 'loading') setLocal({ ...current, progress });
     });
@@ -87,6 +88,8 @@ export async function openFiles(files: readonly File[]): Promise<void> {
   const store = useSourceStore.getState();
   // Source dropped together with a trace belongs to that trace; source alone is added to what is open.
   if (sources.length) (traces.length ? store.replaceFiles : store.addFiles)(await readSources(sources));
+  // Several traces (a folder, several JSONL files or capsules) are one corpus, for Replay all.
+  if (traces.length > 1) return (await import('./openCorpus')).openCorpusFiles(traces, sources.length > 0);
   // A debug capsule carries its own trace and sources.
   for (const f of traces) if (await openCapsuleFile(f)) return;
   const trace = traces.find((f) => /\.jsonl?$/i.test(f.name)) ?? traces[0];

@@ -2,27 +2,41 @@
 // trace goes through the parse worker like any file; the flow source is the
 // sender's code, so it is marked as coming with a link and waits for Replay.
 // Notes and edits land in their stores once the trace has opened.
-import type { IncidentPayload } from '../core/share/payload';
-import { decodeLink, linkStep, LINK_PARAM } from '../core/share/link';
-import { isZip, readCapsule } from '../core/share/capsule';
-import { looksEncrypted } from '../core/share/encrypted';
+// Loaded on demand (sharedIncident.ts and useCapsuleUrl.ts decide there is something to open).
+import type { SharedIncident } from '../core/share/payload';
+import { decodeLink, linkStep } from '../core/share/link';
+import { hasIncidentLink, looksEncrypted } from '../core/share/recognize';
 import { traceIdentity } from '../core/trace/identity';
 import { useSourceStore } from '../stores/sourceStore';
 import { useTraceStore } from '../stores/traceStore';
 import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
+import { useWhatIfStore } from '../stores/whatIfStore';
 import { useReceivedStore } from '../stores/receivedStore';
 import { openTraceBlob } from './loading';
+import { useCompareStore } from '../stores/compareStore';
+import { readCapsuleInWorker } from '../worker/capsuleClient';
 
 function fail(fileName: string, message: string, hint: string) {
   useTraceStore.getState().setLocal({ status: 'error', fileName, problem: { message, hint } });
 }
 
-export async function openIncident(payload: IncidentPayload, fileName: string, from: 'link' | 'capsule' = 'link'): Promise<void> {
+export async function openIncident(payload: SharedIncident, fileName: string, from: 'link' | 'capsule' = 'link'): Promise<void> {
   useSourceStore.getState().replaceFiles((payload.sources ?? []).map((s) => ({ name: s.name, text: s.text, origin: 'link' as const })));
-  await openTraceBlob(new Blob([JSON.stringify(payload.trace)], { type: 'application/json' }), fileName, payload.step !== undefined ? { startAt: payload.step } : {});
+  // A capsule's trace.json goes to the engine as it was written, never read here.
+  const traceBlob = 'traceBlob' in payload ? payload.traceBlob : new Blob([JSON.stringify(payload.trace)], { type: 'application/json' });
+  await openTraceBlob(traceBlob, fileName, payload.step !== undefined ? { startAt: payload.step } : {});
   const local = useTraceStore.getState().local;
   if (local.status !== 'ready') return;
+  // A compare link: run A is open behind the Compare view of A against B.
+  if (payload.compare) {
+    // A compare capsule's runs are two traces a person compares step by step: small enough to read here.
+    const traceA: unknown = 'traceBlob' in payload ? JSON.parse(await payload.traceBlob.text()) : payload.trace;
+    useCompareStore.getState().open(
+      { trace: traceA, label: payload.compare.labelA ?? `${fileName}, run A` },
+      { trace: payload.compare.trace, label: payload.compare.labelB ?? `${fileName}, run B` }
+    );
+  }
   // App's effect opens the trace in the replay and notes stores; apply what came with it after that.
   const id = traceIdentity(local.model);
   useReceivedStore.getState().set({ traceId: id, from, redaction: payload.redaction ?? { applied: false, rules: [] } });
@@ -35,6 +49,12 @@ export async function openIncident(payload: IncidentPayload, fileName: string, f
   const context = payload.context;
   if (context !== undefined) window.setTimeout(() => useReplayStore.getState().setContextText(context), 50);
   if (payload.exportName) replay.chooseExport(payload.exportName);
+  // What-ifs that came with it replace this browser's for the trace: the link asks its own question.
+  if (payload.overrides) {
+    const whatIf = useWhatIfStore.getState();
+    if (whatIf.traceId !== id) whatIf.openTrace(id);
+    whatIf.replaceAll(payload.overrides);
+  }
   const notes = useNotesStore.getState();
   if (notes.traceId !== id) notes.openTrace(id);
   const n = payload.notes;
@@ -53,7 +73,7 @@ const LINK_HINT = 'Ask for the link again, or for the capsule (.zip) instead. Th
 /** A `#incident=` in the address, on load: opened, then taken out of the address (the session keeps it). */
 export async function openIncidentFromHash(): Promise<boolean> {
   const raw = window.location.href.replace(/%23/gi, '#');
-  if (!raw.includes(`${LINK_PARAM}=`)) return false;
+  if (!hasIncidentLink(raw)) return false;
   const decoded = decodeLink(raw);
   const url = new URL(window.location.href);
   url.hash = '';
@@ -67,25 +87,21 @@ export async function openIncidentFromHash(): Promise<boolean> {
   return true;
 }
 
-/** A dropped capsule: true when the file was one (opened, or its problem shown). */
-export async function openCapsuleFile(file: File): Promise<boolean> {
-  // A capsule is a zip whose first entry is manifest.json (buildCapsule writes it first), so even a
-  // cut-short capsule is told apart from other zips, such as a Playwright trace, which the parser names.
-  const head = new Uint8Array(await file.slice(0, 512).arrayBuffer());
+/** A dropped file whose first bytes (`head`) are a capsule's, plain or encrypted (recognize.ts): opened, or its problem shown. */
+export async function openCapsuleHead(file: File, head: Uint8Array): Promise<void> {
   if (looksEncrypted(head)) {
     fail(
       file.name,
       'This is an encrypted capsule: it opens with the link it came with (?capsule=…#key=…), because the key is in that link, not in the file.',
       'Ask the sender for the link, or run: timescope replay <file> --key <key>.'
     );
-    return true;
+    return;
   }
-  if (!isZip(head) || !new TextDecoder().decode(head).includes('manifest.json')) return false;
-  const read = readCapsule(new Uint8Array(await file.arrayBuffer()));
+  useTraceStore.getState().setLocal({ status: 'loading', label: `Reading ${file.name}`, progress: undefined });
+  const read = await readCapsuleInWorker(file);
   if (!read.ok) {
     fail(file.name, `This capsule cannot be opened: ${read.message}`, 'Ask for the capsule again; it may have been cut short or changed on the way.');
-    return true;
+    return;
   }
-  await openIncident(read.payload, file.name, 'capsule');
-  return true;
+  await openIncident(read.incident, file.name, 'capsule');
 }

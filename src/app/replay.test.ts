@@ -60,7 +60,7 @@ describe('runReplay', () => {
     replayInWorker.mockRejectedValueOnce(new DOMException('replaced', 'AbortError'));
     useReplayStore.setState({ run: { status: 'idle' } });
     await runReplay(model);
-    expect(replayInWorker.mock.calls[0]![1]).toBe(2500);
+    expect(replayInWorker.mock.calls[0]![2]).toBe(2500);
     expect(useReplayStore.getState().run.status).toBe('running');
   });
 });

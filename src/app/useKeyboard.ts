@@ -3,8 +3,10 @@
 import { useEffect } from 'react';
 import type { TraceModel } from '../core/trace/model';
 import { useViewStore } from '../stores/viewStore';
+import { useStepsViewStore } from '../stores/stepsViewStore';
 import { errorBy, foldAround, stepBy, stepTo, unfoldAt } from './navigation';
 import { runReplay } from './replay';
+import { useCompareStore } from '../stores/compareStore';
 
 function typingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -37,6 +39,8 @@ export function useKeyboard(model: TraceModel | undefined) {
       }
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typingTarget(e.target)) return;
       if (view.dialog !== 'none') return;
+      // The Compare view has keys of its own (panels/compare/CompareView.tsx).
+      if (useCompareStore.getState().comparison) return;
       if (e.key === 'Escape' && view.narrationOpen) {
         e.preventDefault();
         view.toggleNarration(false);
@@ -49,7 +53,8 @@ export function useKeyboard(model: TraceModel | undefined) {
       };
       if (key === '?') return act(() => view.openDialog('shortcuts'));
       // The step filter's box (panels/timeline/StepFilter.tsx), found by id: the map knows no panel.
-      if (key === '/') return act(() => document.getElementById('step-filter')?.focus());
+      // The corpus view's matrix filter (app/corpus/VerdictMatrix.tsx) is the same language, so the same key.
+      if (key === '/') return act(() => (document.getElementById('step-filter') ?? document.getElementById('corpus-filter'))?.focus());
       if (!model) return;
       switch (key) {
         case 'ArrowDown':
@@ -58,11 +63,12 @@ export function useKeyboard(model: TraceModel | undefined) {
         case 'ArrowUp':
         case 'k':
           return act(() => stepBy(model, -1));
+        // Folding is the list's; the waterfall (hidden list) takes ←/→ itself when it has focus.
         case 'ArrowLeft':
-          if (foldAround(model)) e.preventDefault();
+          if (useStepsViewStore.getState().view === 'list' && foldAround(model)) e.preventDefault();
           return;
         case 'ArrowRight':
-          if (unfoldAt(model)) e.preventDefault();
+          if (useStepsViewStore.getState().view === 'list' && unfoldAt(model)) e.preventDefault();
           return;
         case 'Home':
           return act(() => stepTo(model, 'first'));
@@ -74,6 +80,8 @@ export function useKeyboard(model: TraceModel | undefined) {
           return act(() => errorBy(model, -1));
         case 'n':
           return act(() => view.toggleNarration());
+        case 'v':
+          return act(() => useStepsViewStore.getState().toggle());
         case ' ':
           // Space on a button or tab activates it; only take it when nothing interactive has focus.
           if (e.target instanceof HTMLButtonElement || (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'tab')) return;

@@ -25,9 +25,17 @@ describe('marksForFile', () => {
       'flow.ts'
     );
     expect(marks).toEqual([
-      { line: 3, tone: 'ok', labels: ['a ran 1×'], badges: [], stale: false, unreached: false },
-      { line: 9, tone: 'mixed', labels: ['b ran 1×', 'c threw 1×'], badges: [], stale: false, unreached: false }
+      { line: 3, tone: 'ok', labels: ['a ran 1×'], badges: [], stale: false, unreached: false, whatIf: false },
+      { line: 9, tone: 'mixed', labels: ['b ran 1×', 'c threw 1×'], badges: [], stale: false, unreached: false, whatIf: false }
     ]);
+  });
+
+  it('rings a line in the what-if colour when one of its Commands has an override', () => {
+    const marks = [marker(9, 'ok', 'b ran 1×'), { ...marker(9, 'error', 'c threw 1× · what-if: returns 1'), whatIf: true }];
+    expect(marksForFile(marks, 'flow.ts')[0]?.whatIf).toBe(true);
+    const glyph = buildDecorations({ file: 'flow.ts', markers: marks })[0]?.options.glyphMarginClassName;
+    expect(glyph).toContain('ts-whatif');
+    expect(buildDecorations({ file: 'flow.ts', markers: [marker(9, 'ok', 'b')] })[0]?.options.glyphMarginClassName).not.toContain('ts-whatif');
   });
 
   it('drops lines outside the file', () => {

@@ -27,16 +27,19 @@ export interface LineMark {
   readonly stale: boolean;
   /** some marker on the line was never reached in the person's replay, and none ran */
   readonly unreached: boolean;
+  /** some marker on the line carries a what-if override */
+  readonly whatIf: boolean;
 }
 
 /** Markers of one file, one per line: labels kept in order, tones merged (ok + error -> mixed). */
 export function marksForFile(markers: readonly EditorMarker[] | undefined, file: string, lineCount = Infinity): LineMark[] {
-  const byLine = new Map<number, { tone: MarkerTone; labels: string[]; badges: string[]; stale: boolean; unreached: boolean }>();
+  const byLine = new Map<number, { tone: MarkerTone; labels: string[]; badges: string[]; stale: boolean; unreached: boolean; whatIf: boolean }>();
   for (const m of markers ?? []) {
     if (m.file !== file || !Number.isInteger(m.line) || m.line < 1 || m.line > lineCount) continue;
     const at = byLine.get(m.line);
-    if (!at) byLine.set(m.line, { tone: m.tone, labels: [m.label], badges: m.badge ? [m.badge] : [], stale: m.stale === true, unreached: m.now === 'unreached' });
+    if (!at) byLine.set(m.line, { tone: m.tone, labels: [m.label], badges: m.badge ? [m.badge] : [], stale: m.stale === true, unreached: m.now === 'unreached', whatIf: m.whatIf === true });
     else {
+      at.whatIf ||= m.whatIf === true;
       at.labels.push(m.label);
       if (m.badge) at.badges.push(m.badge);
       at.stale &&= m.stale === true;
@@ -81,7 +84,7 @@ export function buildDecorations({ file, highlight, markers, lineCount = Infinit
   const h = highlight;
   const noted = h?.note && h.file === file ? h.line : undefined;
   for (const mark of marksForFile(markers, file, lineCount)) {
-    const state = `${mark.stale ? ' ts-stale' : ''}${mark.unreached ? ' ts-unreached' : ''}`;
+    const state = `${mark.stale ? ' ts-stale' : ''}${mark.unreached ? ' ts-unreached' : ''}${mark.whatIf ? ' ts-whatif' : ''}`;
     out.push({
       range: lineRange(mark.line),
       options: {

@@ -37,4 +37,6 @@ export interface EditorMarker {
   readonly stale?: boolean;
   /** after the person's replay: the Command was never reached ('unreached'), or ran */
   readonly now?: 'unreached' | 'ran';
+  /** a step of this Command has a what-if override: its answer in the replay is not the recorded one */
+  readonly whatIf?: boolean;
 }

@@ -12,11 +12,12 @@ import { useSourceStore, type SourceFile } from '../stores/sourceStore';
 import { useViewStore } from '../stores/viewStore';
 import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
+import { forgetWhatIfs } from '../stores/whatIfStore';
 import { openTraceBlob } from '../app/loading';
 import { clearStepHash, stepFromHash, writeHash } from '../app/stepHash';
 import { admit, collectionKey, fitsLimit, update, type RecentEntry } from './recent';
 import { clearAll, getAllValues, getValue, write, type Op } from './sessionDb';
-import { markRestoring, type PendingOpen } from './pending';
+import { isStoredCorpus, markRestoring, type PendingOpen, type StoredCorpus } from './pending';
 
 type Picking = Extract<LocalLoad, { status: 'picking' }>;
 
@@ -100,7 +101,7 @@ function stillOpen(key: string): boolean {
 const sameSources = (a: readonly SourceFile[], b: readonly SourceFile[]) => a.length === b.length && a.every((f, i) => f.name === b[i]!.name && f.text === b[i]!.text);
 const withId = (ids: readonly string[], id: string | undefined) => (id && !ids.includes(id) ? [...ids, id] : ids);
 
-function entryOps(entry: RecentEntry, blob: Blob | undefined, evicted: readonly string[]): Op[] {
+function entryOps(entry: RecentEntry, blob: Blob | StoredCorpus | undefined, evicted: readonly string[]): Op[] {
   const ops: Op[] = [{ store: 'recent', key: entry.key, value: entry }];
   if (blob) ops.push({ store: 'bytes', key: entry.key, value: blob });
   else if (!entry.kept) ops.push({ store: 'bytes', key: entry.key, delete: true });
@@ -115,12 +116,12 @@ export function commitOpened(p: PendingOpen, local: LocalLoad, collection: Picki
   const sources = useSourceStore.getState().files;
   return enqueue(async () => {
     const before = entries().find((e) => e.key === open.key);
-    const fits = fitsLimit(p.blob.size);
+    const fits = fitsLimit(p.size);
     const entry: RecentEntry = {
       ...open,
       pick: open.pick ?? before?.pick,
       openedAt: Date.now(),
-      bytes: p.blob.size,
+      bytes: p.size,
       kept: fits,
       notKept: fits ? undefined : 'too-big',
       sources,
@@ -129,7 +130,7 @@ export function commitOpened(p: PendingOpen, local: LocalLoad, collection: Picki
     };
     const { list, evicted } = admit(entries(), entry);
     // Stored bytes read back for a restore are already there.
-    const bytes = fits && !(p.restored && before?.kept) ? p.blob : undefined;
+    const bytes = fits && !(p.restored && before?.kept) ? p.stored : undefined;
     let saved = entry;
     if (!(await write(entryOps(entry, bytes, evicted))) && fits) {
       // Most likely the quota: list it, say it could not be kept, and keep nothing of it.
@@ -202,10 +203,11 @@ export function saveSession(snap: SessionSnapshot = currentSession()): Promise<v
 export async function reopen(key: string, placeholder?: LocalLoad): Promise<boolean> {
   const startAt = stepFromHash(Number.MAX_SAFE_INTEGER);
   const entry = await enqueue(async () => entries().find((e) => e.key === key));
-  const blob = entry?.kept ? await getValue<Blob>('bytes', key) : undefined;
+  const stored = entry?.kept ? await getValue<unknown>('bytes', key) : undefined;
   const trace = useTraceStore.getState();
   if (placeholder && trace.local !== placeholder) return false;
-  if (!entry || !(blob instanceof Blob)) {
+  const corpus = isStoredCorpus(stored) ? stored : undefined;
+  if (!entry || !(stored instanceof Blob || corpus)) {
     if (placeholder) trace.setLocal({ status: 'empty' });
     writePointer(undefined);
     return false;
@@ -213,8 +215,15 @@ export async function reopen(key: string, placeholder?: LocalLoad): Promise<bool
   useSourceStore.getState().replaceFiles(entry.sources);
   const step = placeholder ? (startAt ?? entry.selected) : entry.selected;
   const pick = entry.traces !== undefined ? entry.pick : undefined;
-  markRestoring(blob);
-  await openTraceBlob(blob, entry.fileName, { label: `Restoring ${entry.fileName}`, startAt: pick === undefined ? step : undefined });
+  if (corpus) {
+    // A folder or several files: opened as a corpus again, each file by the path it had.
+    markRestoring(corpus.files[0]!);
+    const { openCorpusFiles, withPath } = await import('../app/openCorpus');
+    await openCorpusFiles(corpus.files.map((f, i) => withPath(f instanceof File ? f : new File([f], corpus.paths[i]!), corpus.paths[i]!)), entry.sources.length > 0);
+  } else {
+    markRestoring(stored as Blob);
+    await openTraceBlob(stored as Blob, entry.fileName, { label: `Restoring ${entry.fileName}`, startAt: pick === undefined ? step : undefined });
+  }
   const now = useTraceStore.getState();
   if (pick !== undefined && now.local.status === 'picking' && now.local.fileName === entry.fileName) {
     // As the picker does, but to the saved step rather than step 1.
@@ -236,6 +245,7 @@ export function closeTrace() {
 function forgetEdits(traceIds: readonly string[]) {
   useNotesStore.getState().forget(traceIds);
   forgetSecrets(traceIds);
+  forgetWhatIfs(traceIds);
   const replay = useReplayStore.getState();
   // The open trace's edits live in memory too: reset through the store, which also clears its keys.
   if (replay.traceId && traceIds.includes(replay.traceId)) {

@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TraceProblem } from '../core/trace/errors';
 import { DEFAULT_MAX_ENCRYPTED_BYTES } from '../core/share/encrypted';
 import { sizeText } from '../core/share/sizeText';
-import type { ParseProgress } from '../worker/parseClient';
+import type { ParseProgress } from '../worker/engineClient';
 
 export class CapsuleFetchError extends Error {
   constructor(readonly problem: TraceProblem) {

@@ -3,8 +3,9 @@
 import { readBodyChunks } from './readBody';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParseResult } from '../core/trace/parse';
+import type { TraceModel } from '../core/trace/model';
 import type { TraceProblem } from '../core/trace/errors';
-import { parseInWorker } from '../worker/parseClient';
+import { parseInEngine } from '../worker/engineClient';
 import { traceSizeProblem } from '../core/trace/size';
 import { useSettingsStore } from '../stores/settingsStore';
 
@@ -40,7 +41,7 @@ async function readCapped(response: Response, fileName: string, limit: number): 
   return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
-export async function fetchTrace(rawUrl: string, signal?: AbortSignal): Promise<{ result: ParseResult; fileName: string }> {
+export async function fetchTrace(rawUrl: string, signal?: AbortSignal): Promise<{ result: ParseResult<TraceModel>; fileName: string }> {
   let url: URL;
   try {
     url = new URL(rawUrl, window.location.href);
@@ -80,7 +81,7 @@ export async function fetchTrace(rawUrl: string, signal?: AbortSignal): Promise<
   }
   const fileName = fileNameOf(url);
   const blob = await readCapped(response, fileName, useSettingsStore.getState().maxTraceBytes);
-  return { result: await parseInWorker(blob, fileName), fileName };
+  return { result: await parseInEngine(blob, fileName), fileName };
 }
 
 export const traceByUrlQuery = (url: string) =>

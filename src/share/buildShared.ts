@@ -4,6 +4,7 @@
 // rules the person set (stores/redactionStore). The pseudonym secret is made
 // per incident and kept in this browser (persist/secretDb), so the same value
 // keeps the same token across shares and reloads, and never travels.
+import { fullModel } from '../worker/engineClient';
 import type { TraceModel } from '../core/trace/model';
 import { toRawTrace } from '../core/trace/raw';
 import { traceIdentity } from '../core/trace/identity';
@@ -16,7 +17,10 @@ import { useSourceStore } from '../stores/sourceStore';
 import { useReplayStore } from '../stores/replayStore';
 import { useViewStore } from '../stores/viewStore';
 import { useNotesStore } from '../stores/notesStore';
+import { useWhatIfStore } from '../stores/whatIfStore';
+import { redactOverrides } from './redactOverrides';
 import type { IncidentNotes } from '../core/notes/notes';
+import { useCompareStore } from '../stores/compareStore';
 
 export interface ShareChoice {
   readonly includeSource: boolean;
@@ -65,23 +69,50 @@ async function redactNotes(notes: IncidentNotes, rules: RedactionRules, p: Pseud
   };
 }
 
+/** One report for a compare link's two runs: counts added, run B's places named as such. */
+function bothRuns(a: RedactionReport, b: RedactionReport): RedactionReport {
+  const counts = new Map<string, number>();
+  for (const f of [...a.fired, ...b.fired]) counts.set(f.rule, (counts.get(f.rule) ?? 0) + f.count);
+  return {
+    applied: a.applied,
+    fired: a.applied.filter((rule) => counts.has(rule)).map((rule) => ({ rule, count: counts.get(rule)! })),
+    replacements: a.replacements + b.replacements,
+    changedPaths: [...a.changedPaths, ...b.changedPaths.map((path) => `run B ${path}`)],
+    changedPathsTruncated: a.changedPathsTruncated || b.changedPathsTruncated
+  };
+}
+
 export async function buildShared(model: TraceModel, choice: ShareChoice): Promise<Shared> {
-  const raw = toRawTrace(model) as IncidentPayload['trace'];
+  // While two runs are compared, the link carries both: A as the trace, B beside it.
+  const comparison = useCompareStore.getState().comparison;
+  const raw = toRawTrace(comparison ? comparison.a.model : await fullModel(model)) as IncidentPayload['trace'];
+  const rawB = comparison ? (toRawTrace(comparison.b.model) as IncidentPayload['trace']) : undefined;
   const { files } = useSourceStore.getState();
   const { edits, contextText, exportName } = useReplayStore.getState();
   const notes = useNotesStore.getState().notes;
+  const whatIf = useWhatIfStore.getState();
+  // The what-ifs are part of the replay's inputs: the receiver replays the same question.
+  let overrides = whatIf.traceId === traceIdentity(model) ? whatIf.overrides : [];
   const step = choice.step ?? useViewStore.getState().selected;
   const traceId = traceIdentity(model);
   const rules = rulesFor(traceId);
   let trace = raw;
+  let traceB = rawB;
   let sharedNotes = notes;
   let report: RedactionReport | undefined;
   if (choice.redact) {
+    // One pseudonymizer for both runs, so a value both hold keeps one token and still compares equal.
     const p = await pseudonymizerFor(traceId);
     const redacted = await redactTrace(raw, rules, p);
     trace = redacted.trace as IncidentPayload['trace'];
     report = redacted.report;
+    if (rawB) {
+      const redactedB = await redactTrace(rawB, rules, p);
+      traceB = redactedB.trace as IncidentPayload['trace'];
+      report = bothRuns(redacted.report, redactedB.report);
+    }
     sharedNotes = await redactNotes(notes, rules, p);
+    if (overrides.length) overrides = await redactOverrides(model, overrides, rules, p);
   }
   const sources = choice.includeSource && files.length ? files.map((f) => ({ name: f.name, text: f.text })) : undefined;
   const sharedEdits = sources && Object.keys(edits).length ? { ...edits } : undefined;
@@ -94,7 +125,9 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
     ...(Object.keys(sharedNotes).length ? { notes: sharedNotes } : {}),
     ...(contextText !== undefined ? { context: contextText } : {}),
     ...(exportName ? { exportName } : {}),
-    redaction: { applied: choice.redact, rules: choice.redact ? ruleIds(rules) : [] }
+    ...(overrides.length ? { overrides: [...overrides] } : {}),
+    redaction: { applied: choice.redact, rules: choice.redact ? ruleIds(rules) : [] },
+    ...(comparison && traceB ? { compare: { trace: traceB, labelA: comparison.a.label, labelB: comparison.b.label } } : {})
   };
   return { payload, report };
 }

@@ -13,9 +13,12 @@ interface FilterState {
   readonly forQuery: string;
   /** position in `matches` of the match last jumped to, -1 before any */
   readonly current: number;
+  /** Enter pressed before the worker answered for `text`: the jump to make once it has (0: none) */
+  readonly pendingJump: -1 | 0 | 1;
   setText(text: string): void;
   setMatches(forQuery: string, matches: Int32Array): void;
   setCurrent(current: number): void;
+  setPendingJump(delta: -1 | 0 | 1): void;
   clear(): void;
 }
 
@@ -24,8 +27,11 @@ export const useFilterStore = create<FilterState>()((set) => ({
   matches: NO_MATCHES,
   forQuery: '',
   current: -1,
-  setText: (text) => set({ text }),
+  pendingJump: 0,
+  // Enter meant the text as it was then; more typing makes it a new question.
+  setText: (text) => set({ text, pendingJump: 0 }),
   setMatches: (forQuery, matches) => set({ forQuery, matches: matches.length ? matches : NO_MATCHES, current: -1 }),
   setCurrent: (current) => set({ current }),
-  clear: () => set({ text: '', matches: NO_MATCHES, forQuery: '', current: -1 })
+  setPendingJump: (pendingJump) => set({ pendingJump }),
+  clear: () => set({ text: '', matches: NO_MATCHES, forQuery: '', current: -1, pendingJump: 0 })
 }));

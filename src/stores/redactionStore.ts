@@ -1,35 +1,25 @@
 // The redaction rules the person works with: key names and detectors are a
 // setting (the same for every incident), field paths belong to one incident
 // ("Redact this field everywhere" in the inspector). All of it is saved in
-// local storage as it changes, and read back through a schema, so a stored
-// value from an older or broken tab falls back to the defaults, never a crash.
+// local storage as it changes, and read back through checks (redactionSaved.ts), so
+// a stored value from an older or broken tab falls back to the defaults, never a crash.
+// Imports the rules' plain data only (rules.ts, detectorIds.ts), not the redaction
+// code: this store loads with the page.
 import { create } from 'zustand';
-import { z } from 'zod';
-import { ALL_DETECTORS, DEFAULT_KEY_RULES, isDetectorId, type DetectorId, type KeyRule, type PathRule, type RedactionRules } from '../core/redact';
+import { ALL_DETECTORS, DEFAULT_KEY_RULES, type PathRule, type RedactionRules } from '../core/redact/rules';
+import { isDetectorId, type DetectorId } from '../core/redact/detectorIds';
+import { readSaved, type Saved } from './redactionSaved';
 
 const KEY = 'timescope.redaction';
-
-const stored = z.object({
-  v: z.literal(1),
-  keys: z.array(z.object({ name: z.string().min(1).max(100), match: z.enum(['contains', 'word', 'exact']).optional(), type: z.string().max(32).optional() })).max(500),
-  detectors: z.array(z.string()).max(50),
-  paths: z.record(z.string(), z.array(z.object({ pointer: z.string().startsWith('/').max(2000), type: z.string().max(32).optional() })).max(500))
-});
-
-interface Saved {
-  readonly keys: readonly KeyRule[];
-  readonly detectors: readonly DetectorId[];
-  readonly paths: Readonly<Record<string, readonly PathRule[]>>;
-}
 
 const DEFAULTS: Saved = { keys: DEFAULT_KEY_RULES, detectors: ALL_DETECTORS, paths: {} };
 const NO_PATHS: readonly PathRule[] = [];
 
 function read(): Saved {
   try {
-    const parsed = stored.safeParse(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
-    if (!parsed.success) return DEFAULTS;
-    return { keys: parsed.data.keys, detectors: parsed.data.detectors.filter(isDetectorId), paths: parsed.data.paths };
+    const saved = readSaved(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
+    if (!saved) return DEFAULTS;
+    return { keys: saved.keys, detectors: saved.detectors.filter(isDetectorId), paths: saved.paths };
   } catch {
     return DEFAULTS;
   }

@@ -6,6 +6,7 @@ import type { RunResult } from '../core/source/runFlow';
 import type { Verdict } from '../core/verdict/verdict';
 import type { CodeLocation, ReplayReport } from '../core/replay/report';
 import type { SourceFile } from './sourceStore';
+import type { StepOverride } from '../core/whatif/apply';
 
 export type ReplayRunState =
   | { readonly status: 'idle' }
@@ -21,6 +22,8 @@ export type ReplayRunState =
       readonly auto: boolean;
       /** the files as they were replayed: lines in the report refer to these, and later edits make it stale */
       readonly files: readonly SourceFile[];
+      /** the what-if overrides this run replayed with (none: the recording as it is) */
+      readonly overrides: readonly StepOverride[];
     }
   | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
 
@@ -87,6 +90,12 @@ interface ReplayState {
   readonly autoStarted: boolean;
   /** bumped by requestReplay: the app shell runs a replay for each request (panels never run one themselves) */
   readonly replayRequests: number;
+  /**
+   * Edits (and export) the next trace to open takes instead of its own saved ones: opening a trace
+   * from a corpus's verdict matrix shows it with the flow the corpus was replayed against.
+   */
+  readonly carried: { readonly edits: Readonly<Record<string, string>>; readonly exportName: string | undefined } | undefined;
+  carryToNextTrace(edits: Readonly<Record<string, string>>, exportName: string | undefined): void;
   requestReplay(): void;
   setFocus(focus: CodeLocation | undefined): void;
   openTrace(traceId: string): void;
@@ -111,10 +120,21 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   focus: undefined,
   autoStarted: false,
   replayRequests: 0,
+  carried: undefined,
+  carryToNextTrace: (edits, exportName) => set({ carried: { edits: { ...edits }, exportName } }),
   requestReplay: () => set((s) => ({ replayRequests: s.replayRequests + 1 })),
   setFocus: (focus) => set({ focus }),
-  openTrace: (traceId) =>
-    set({ traceId, edits: loadEdits(traceId), exportName: load(exportKey(traceId)) ?? undefined, contextText: undefined, run: { status: 'idle' }, baseline: undefined, choices: undefined, focus: undefined, autoStarted: false }),
+  openTrace: (traceId) => {
+    const { carried } = get();
+    const edits = carried ? { ...carried.edits } : loadEdits(traceId);
+    const exportName = carried ? carried.exportName : (load(exportKey(traceId)) ?? undefined);
+    // Carried edits are this trace's from now on, as if typed here: saved, so a reload keeps them.
+    if (carried) {
+      save(editsKey(traceId), Object.keys(edits).length ? JSON.stringify(edits) : undefined);
+      save(exportKey(traceId), exportName);
+    }
+    set({ traceId, edits, exportName, carried: undefined, contextText: undefined, run: { status: 'idle' }, baseline: undefined, choices: undefined, focus: undefined, autoStarted: false });
+  },
   edit: (file, text, original) => {
     const { traceId, edits } = get();
     const next = { ...edits };

@@ -3,11 +3,12 @@
 // wrong type or out of range (an old version, a hand edit, another app on the
 // same origin) falls back to its default alone, and the others are kept.
 // Setters refuse invalid values, so what is stored is always usable.
+// The checks are three plain functions, not zod schemas: this store loads with the page, and zod
+// would bring ~27 KB gzip to the first paint for three fields (issue 11).
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
-import { z } from 'zod';
 import { checkSourceTemplate } from '../core/source/sourceUrl';
-import { DEFAULT_LINK_LIMIT } from '../core/share/link';
+import { DEFAULT_LINK_LIMIT } from '../core/share/linkLimits';
 
 export const SETTINGS_KEY = 'timescope.settings';
 const SETTINGS_VERSION = 1;
@@ -25,12 +26,18 @@ export const MAX_TEMPLATE_LENGTH = 2_000;
 
 const base = () => (typeof location === 'undefined' ? undefined : location.href);
 
-export const linkLimitSchema = z.number().int().min(LINK_LIMIT_RANGE.min).max(LINK_LIMIT_RANGE.max);
-export const maxTraceBytesSchema = z.number().int().min(MAX_TRACE_BYTES_RANGE.min).max(MAX_TRACE_BYTES_RANGE.max);
-export const sourceUrlTemplateSchema = z
-  .string()
-  .max(MAX_TEMPLATE_LENGTH)
-  .refine((t) => checkSourceTemplate(t, base()).ok);
+type Check<T> = (value: unknown) => value is T;
+
+/** A whole number in the range (no NaN, no infinity, no fraction). */
+const intIn =
+  (range: { readonly min: number; readonly max: number }): Check<number> =>
+  (value): value is number =>
+    Number.isSafeInteger(value) && (value as number) >= range.min && (value as number) <= range.max;
+
+export const isLinkLimit = intIn(LINK_LIMIT_RANGE);
+export const isMaxTraceBytes = intIn(MAX_TRACE_BYTES_RANGE);
+export const isSourceUrlTemplate: Check<string> = (value): value is string =>
+  typeof value === 'string' && value.length <= MAX_TEMPLATE_LENGTH && checkSourceTemplate(value, base()).ok;
 
 export interface Settings {
   /** the longest incident link to offer, in characters; past it the Share dialog offers the capsule */
@@ -47,17 +54,15 @@ export const DEFAULT_SETTINGS: Settings = {
   maxTraceBytes: DEFAULT_MAX_TRACE_BYTES
 };
 
-// Each field on its own: one bad value costs only that value.
-const storedSchema = z.object({
-  linkLimit: linkLimitSchema.catch(DEFAULT_SETTINGS.linkLimit),
-  sourceUrlTemplate: sourceUrlTemplateSchema.catch(DEFAULT_SETTINGS.sourceUrlTemplate),
-  maxTraceBytes: maxTraceBytesSchema.catch(DEFAULT_SETTINGS.maxTraceBytes)
-});
-
-/** The stored value as settings: never throws, whatever was stored. */
+/** The stored value as settings: never throws, whatever was stored. Each field on its own: one bad value costs only that value. */
 export function readStoredSettings(stored: unknown): Settings {
-  const parsed = storedSchema.safeParse(stored);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return DEFAULT_SETTINGS;
+  const { linkLimit, sourceUrlTemplate, maxTraceBytes } = stored as Record<string, unknown>;
+  return {
+    linkLimit: isLinkLimit(linkLimit) ? linkLimit : DEFAULT_SETTINGS.linkLimit,
+    sourceUrlTemplate: isSourceUrlTemplate(sourceUrlTemplate) ? sourceUrlTemplate : DEFAULT_SETTINGS.sourceUrlTemplate,
+    maxTraceBytes: isMaxTraceBytes(maxTraceBytes) ? maxTraceBytes : DEFAULT_SETTINGS.maxTraceBytes
+  };
 }
 
 interface SettingsState extends Settings {
@@ -96,17 +101,17 @@ export const useSettingsStore = create<SettingsState>()(
   persist(
     (set) => {
       const setter =
-        <K extends keyof Settings>(key: K, schema: z.ZodType<Settings[K]>) =>
+        <K extends keyof Settings>(key: K, valid: Check<Settings[K]>) =>
         (value: Settings[K]) => {
-          if (!schema.safeParse(value).success) return false;
+          if (!valid(value)) return false;
           set({ [key]: value } as Pick<Settings, K>);
           return true;
         };
       return {
         ...DEFAULT_SETTINGS,
-        setLinkLimit: setter('linkLimit', linkLimitSchema),
-        setSourceUrlTemplate: setter('sourceUrlTemplate', sourceUrlTemplateSchema),
-        setMaxTraceBytes: setter('maxTraceBytes', maxTraceBytesSchema)
+        setLinkLimit: setter('linkLimit', isLinkLimit),
+        setSourceUrlTemplate: setter('sourceUrlTemplate', isSourceUrlTemplate),
+        setMaxTraceBytes: setter('maxTraceBytes', isMaxTraceBytes)
       };
     },
     {

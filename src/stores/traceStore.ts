@@ -2,15 +2,17 @@
 // by URL is react-query data (queries/traceByUrl.ts); this store only records
 // that the URL is the chosen source.
 import { create } from 'zustand';
+import type { SkippedFile } from '../core/trace/corpus';
 import type { TraceModel, TraceSummary } from '../core/trace/model';
 import type { TraceProblem } from '../core/trace/errors';
-import type { ParseProgress } from '../worker/parseClient';
+import type { ParseProgress } from '../worker/engineClient';
 
 export type LocalLoad =
   | { readonly status: 'empty' }
   | { readonly status: 'loading'; readonly label: string; readonly progress: ParseProgress | undefined }
   | { readonly status: 'error'; readonly problem: TraceProblem; readonly fileName: string | undefined }
-  | { readonly status: 'picking'; readonly fileName: string; readonly summaries: readonly TraceSummary[]; readonly models: readonly TraceModel[] }
+  /** `skipped`: files of a several-file corpus, or lines of a JSONL file, that held no trace, and why */
+  | { readonly status: 'picking'; readonly fileName: string; readonly summaries: readonly TraceSummary[]; readonly models: readonly TraceModel[]; readonly skipped?: readonly SkippedFile[] }
   | { readonly status: 'ready'; readonly model: TraceModel; readonly fileName: string };
 
 export type TraceSource = { readonly kind: 'local' } | { readonly kind: 'url'; readonly url: string };
@@ -22,6 +24,8 @@ interface TraceState {
   readonly generation: number;
   /** the JSONL collection a picked trace came from, to go back to the list */
   readonly collection: Extract<LocalLoad, { status: 'picking' }> | undefined;
+  /** the collection's trace opened last, so going back to the list puts the focus on its row */
+  readonly picked: number | undefined;
   /** the last trace that opened, so a bad file never costs you the good one on screen */
   readonly lastReady: Extract<LocalLoad, { status: 'ready' }> | undefined;
   /** the step that was selected in lastReady when another load began */
@@ -37,6 +41,7 @@ export const useTraceStore = create<TraceState>()((set, get) => ({
   local: { status: 'empty' },
   generation: 0,
   collection: undefined,
+  picked: undefined,
   lastReady: undefined,
   lastReadyStep: 0,
   setLocal: (load) =>
@@ -45,6 +50,7 @@ export const useTraceStore = create<TraceState>()((set, get) => ({
       source: { kind: 'local' },
       local: load,
       collection: load.status === 'picking' ? load : load.status === 'ready' ? undefined : s.collection,
+      picked: load.status === 'picking' || load.status === 'ready' ? undefined : s.picked,
       generation: load.status === 'ready' ? s.generation + 1 : s.generation
     })),
   openUrl: (url) => set((s) => ({ source: { kind: 'url', url }, generation: s.generation + 1, collection: undefined })),
@@ -57,6 +63,7 @@ export const useTraceStore = create<TraceState>()((set, get) => ({
       lastReady: ready,
       source: { kind: 'local' },
       collection: local,
+      picked: index,
       generation: s.generation + 1
     }));
   },

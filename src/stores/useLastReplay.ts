@@ -6,6 +6,7 @@ import type { ReplayReport } from '../core/replay/report';
 import type { Verdict } from '../core/verdict/verdict';
 import { useReplayStore } from './replayStore';
 import { effectiveFiles, useSourceStore, type SourceFile } from './sourceStore';
+import type { StepOverride } from '../core/whatif/apply';
 
 export interface LastReplay {
   readonly report: ReplayReport;
@@ -16,6 +17,8 @@ export interface LastReplay {
   readonly stale: boolean;
   /** the files as replayed: the report's line numbers refer to these */
   readonly files: readonly SourceFile[];
+  /** the what-if overrides it replayed with */
+  readonly overrides: readonly StepOverride[];
 }
 
 export function sameFiles(a: readonly SourceFile[], b: readonly SourceFile[]): boolean {
@@ -30,6 +33,6 @@ export function useLastReplay(): LastReplay | undefined {
   return useMemo(() => {
     if (run.status !== 'done' || !run.report) return undefined;
     const stale = !sameFiles(effectiveFiles(originals, edits), run.files);
-    return { report: run.report, verdict: run.verdict?.kind, auto: run.auto, stale, files: run.files };
+    return { report: run.report, verdict: run.verdict?.kind, auto: run.auto, stale, files: run.files, overrides: run.overrides };
   }, [run, edits, originals]);
 }

@@ -5,7 +5,7 @@
 // turns the step into a position and moves it.
 import { create } from 'zustand';
 import type { WalkMode } from '../core/walkthrough/walk';
-import { MAX_PRESENTER_NAME } from '../core/walkthrough/protocol';
+import { MAX_PRESENTER_NAME } from '../core/walkthrough/channel';
 
 export type WalkRole = 'presenter' | 'audience';
 

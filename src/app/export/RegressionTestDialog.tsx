@@ -4,7 +4,8 @@
 // runner, where the trace goes, where the flow is imported from (remembered
 // per flow name) and which values of the result to assert.
 import { useMemo, useState } from 'react';
-import type { TraceModel } from '../../core/trace/model';
+import type { RecordedModel, TraceModel } from '../../core/trace/model';
+import { useRecordedModel } from '../../stores/useStepValue';
 import { toRawTrace } from '../../core/trace/raw';
 import { buildRegressionTest, prefillAssertPaths, regressionInputFromReport, valueLeaves, type Flavour, type LeafPath, type TraceMode } from '../../core/export/regressionTest';
 import { useNotesStore } from '../../stores/notesStore';
@@ -31,7 +32,14 @@ function Choice<T extends string>({ legend, value, options, onChange }: { legend
   );
 }
 
+/** The test embeds the whole trace, values and all: a big trace's come over from the engine first. */
 function RegressionBody({ model }: { model: TraceModel }) {
+  const recorded = useRecordedModel(model);
+  if (!recorded) return <p className="text-[12px] text-muted" aria-busy="true">Reading the recorded values of {model.steps.length.toLocaleString('en-US')} steps…</p>;
+  return <RegressionForm model={recorded} />;
+}
+
+function RegressionForm({ model }: { model: RecordedModel }) {
   const run = useReplayStore((s) => s.run);
   const baseline = useReplayStore((s) => s.baseline);
   const contextText = useReplayStore((s) => s.contextText);

@@ -5,6 +5,7 @@
 // redacted incident link (the Share dialog's defaults) plus `&step=N`, so
 // they honour redaction; past the link limit there are none, and the
 // document says how to open the capsule instead.
+import { fullModel } from '../../worker/engineClient';
 import type { TraceModel } from '../../core/trace/model';
 import type { PostmortemInput } from '../../core/export/postmortem';
 import { stepLinkOf } from '../../core/share/link';
@@ -29,7 +30,7 @@ export async function postmortemInput(model: TraceModel, generatedAt: Date): Pro
   const base = linkFor(payload);
   const linked = base.length <= useSettingsStore.getState().linkLimit;
 
-  const narration = last?.report?.narration ?? baseline?.narration ?? narrationText(narrateRecording(model)).split('\n');
+  const narration = last?.report?.narration ?? baseline?.narration ?? narrationText(narrateRecording(await fullModel(model))).split('\n');
   return {
     model,
     notes,
@@ -40,6 +41,8 @@ export async function postmortemInput(model: TraceModel, generatedAt: Date): Pro
     stepLink: (index) => (linked ? stepLinkOf(base, index) : undefined),
     narration,
     capsuleName: capsuleNameFor(model),
-    generatedAt
+    generatedAt,
+    // The overrides of the replay the document reports on, not ones saved since.
+    ...(last?.overrides.length ? { overrides: last.overrides } : {})
   };
 }

@@ -13,6 +13,7 @@ import { useNotesStore } from '../../stores/notesStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { useRedactionStore } from '../../stores/redactionStore';
 import { useSettingsStore } from '../../stores/settingsStore';
+import { useCompareStore } from '../../stores/compareStore';
 import { Modal } from '../Dialogs';
 import { buildShared, linkFor, type Shared } from '../../share/buildShared';
 import { RedactionRules } from './RedactionRules';
@@ -43,6 +44,7 @@ function useShared(model: TraceModel, includeSource: boolean, redact: boolean): 
   const keys = useRedactionStore((s) => s.keys);
   const detectors = useRedactionStore((s) => s.detectors);
   const paths = useRedactionStore((s) => s.paths);
+  const comparison = useCompareStore((s) => s.comparison);
   useEffect(() => {
     let live = true;
     buildShared(model, { includeSource, redact }).then(
@@ -52,7 +54,7 @@ function useShared(model: TraceModel, includeSource: boolean, redact: boolean): 
     return () => {
       live = false;
     };
-  }, [model, includeSource, redact, selected, notes, edits, keys, detectors, paths]);
+  }, [model, includeSource, redact, selected, notes, edits, keys, detectors, paths, comparison]);
   return built;
 }
 
@@ -63,6 +65,7 @@ function ShareBody({ model }: { model: TraceModel }) {
   const limit = useSettingsStore((s) => s.linkLimit);
   const selected = useViewStore((s) => s.selected);
   const built = useShared(model, includeSource, redact);
+  const comparing = useCompareStore((s) => s.comparison !== undefined);
 
   const link = built.state === 'ready' ? built.link : '';
   const size = built.state === 'ready' ? linkSize(link.slice(link.indexOf('#')), link) : 0;
@@ -83,7 +86,11 @@ function ShareBody({ model }: { model: TraceModel }) {
         </div>
         <RedactionSummary redact={redact} report={built.state === 'ready' ? built.shared.report : undefined} />
         <label className="block">
-          <span className="text-muted">Link (opens this incident at step {selected + 1}; nothing is uploaded, everything is in the part after #)</span>
+          <span className="text-muted">
+            {comparing
+              ? 'Link (opens the comparison of both runs, each redacted the same way; nothing is uploaded, everything is in the part after #)'
+              : `Link (opens this incident at step ${selected + 1}; nothing is uploaded, everything is in the part after #)`}
+          </span>
           <textarea readOnly aria-label="Link" rows={3} value={link} className="mt-1 w-full resize-none break-all rounded border border-line bg-bg p-1.5 font-mono text-[11px]" />
         </label>
         {built.state === 'failed' && (

@@ -2,6 +2,7 @@ import { openDemo } from '../loading';
 import { useViewStore } from '../../stores/viewStore';
 import { useSourceStore } from '../../stores/sourceStore';
 import { pickFiles } from '../../components/filePicker';
+import { pickFolder } from '../../components/FolderInput';
 import { RecentIncidents } from './RecentIncidents';
 
 export function EmptyState() {
@@ -18,6 +19,9 @@ export function EmptyState() {
           <div className="mt-5 flex flex-wrap justify-center gap-2">
             <button type="button" className="rounded bg-accent px-3 py-1.5 font-medium text-white dark:text-bg" onClick={pickFiles}>
               Open file…
+            </button>
+            <button type="button" className="rounded border border-line px-3 py-1.5 hover:bg-raised" onClick={pickFolder} title="A folder of traces or capsules, to replay all against a change">
+              Open folder…
             </button>
             <button type="button" className="rounded border border-line px-3 py-1.5 hover:bg-raised" onClick={() => openDialog('paste')}>
               Paste JSON

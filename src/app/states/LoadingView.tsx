@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ParseProgress } from '../../worker/parseClient';
+import type { ParseProgress } from '../../worker/engineClient';
 
 /** Shows nothing for the first 200 ms, so fast loads never flash a progress bar. */
 export function LoadingView({ label, progress }: { label: string; progress: ParseProgress | undefined }) {

@@ -8,6 +8,7 @@ import { useWalkthroughStore } from '../../stores/walkthroughStore';
 import { useState } from 'react';
 import { Markdown } from '../../components/markdown/Markdown';
 import { PostmortemFields } from './PostmortemFields';
+import { CompareWithButton } from '../compare/CompareWith';
 
 export function IncidentView({ model }: { model: TraceModel }) {
   const notes = useNotesStore((s) => s.notes);
@@ -16,7 +17,7 @@ export function IncidentView({ model }: { model: TraceModel }) {
   const marked = markedSteps(notes).filter((m) => m.index < model.steps.length);
   return (
     <div className="space-y-3 text-[12px]">
-      <ExportButtons />
+      <ExportButtons model={model} />
       <label className="block">
         <span className="text-[11px] font-semibold uppercase tracking-wide text-muted">Title</span>
         <input
@@ -90,11 +91,12 @@ function Summary({ text, onChange }: { text: string; onChange: (text: string) =>
 }
 
 /** The post-mortem's two exports; the dialogs live in the app shell and open through the view store. */
-function ExportButtons() {
+function ExportButtons({ model }: { model: TraceModel }) {
   const openDialog = useViewStore((s) => s.openDialog);
   const button = 'rounded border border-line px-2 py-1 hover:bg-raised';
   return (
     <div className="flex flex-wrap gap-2">
+      <CompareWithButton model={model} className={button} />
       <button type="button" className={button} onClick={() => openDialog('postmortem')}>
         Export post-mortem…
       </button>

@@ -2,6 +2,7 @@
 // received (from the replay on load), the same after the person's replay set
 // beside the recorded run, and the trace's initial input and context one
 // click away.
+import { useEffect } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import type { ReplayReport } from '../../core/replay/report';
 import { formatMs, statusText, unrecordedReason } from '../../core/present/step-text';
@@ -23,11 +24,16 @@ import { StepNoteField } from './StepNoteField';
 import { IncidentView } from './IncidentView';
 import { RedactFieldPicker } from './RedactFieldPicker';
 import { StepLinkButton } from './StepLinkButton';
+import { WhatIfButtons, WhatIfStatus } from '../whatif/WhatIfButtons';
 import { traceIdentity } from '../../core/trace/identity';
+import { useStepValue, useValuesLost } from '../../stores/useStepValue';
+import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
+import { loadValues } from '../../worker/engineClient';
+import { shownValue, type StepValue as RecordedValue } from '../../core/trace/values';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
-function StepValue({ step, exact }: { step: TraceStep; exact: TraceModel['exactNumbers'] }) {
+function StepValue({ step, value, lost, exact }: { step: TraceStep; value: RecordedValue | undefined; lost: boolean; exact: TraceModel['exactNumbers'] }) {
   if (step.kind === 'unrecorded') {
     return (
       <p className="rounded border border-warn/50 bg-warn-soft p-2 text-[12px] text-warn">
@@ -36,19 +42,28 @@ function StepValue({ step, exact }: { step: TraceStep; exact: TraceModel['exactN
       </p>
     );
   }
-  if (step.kind === 'threw') return <ErrorView error={step.error} hasValue={step.hasValue} exact={exact} pointer={`/trace/${step.index}/error`} />;
+  // A big trace's values stay in the engine worker until the step is on screen: a moment's wait, said as such.
+  if (value === undefined && step.hasValue && lost) {
+    return (
+      <p className="rounded border border-err/50 bg-err-soft p-2 text-[12px] text-err" role="alert">
+        This value cannot be shown: the worker that holds this trace's values stopped (most likely the tab ran short of memory). Open the trace again.
+      </p>
+    );
+  }
+  if (value === undefined && step.hasValue) return <p className="font-mono text-[12px] text-muted" aria-busy="true">Loading the recorded value…</p>;
+  if (step.kind === 'threw') return <ErrorView error={value?.error} hasValue={step.hasValue} exact={exact} pointer={`/trace/${step.index}/error`} />;
   if (!step.hasValue) return <p className="font-mono text-[12px] text-muted">returned undefined (no value stored)</p>;
   return (
-    <JsonValue value={step.result} label={step.kind === 'decision' ? 'Parallel decision' : 'recorded result'} exact={exact} pointer={`/trace/${step.index}/result`} />
+    <JsonValue value={value?.result} label={step.kind === 'decision' ? 'Parallel decision' : 'recorded result'} exact={exact} pointer={`/trace/${step.index}/result`} />
   );
 }
 
-function valueOf(model: TraceModel, step: TraceStep, tab: InspectorTab, pipeline: { before?: unknown; after?: unknown } | undefined): { value: unknown; present: boolean } {
+function valueOf(model: TraceModel, step: TraceStep, value: RecordedValue | undefined, tab: InspectorTab, pipeline: { before?: unknown; after?: unknown } | undefined): { value: unknown; present: boolean } {
   if (tab === 'pipeline') return { value: pipeline ? { before: pipeline.before, after: pipeline.after } : undefined, present: pipeline !== undefined };
   if (tab === 'input') return { value: model.initialInput, present: model.hasInitialInput };
   if (tab === 'context') return { value: model.context, present: model.hasContext };
   if (tab === 'incident') return { value: useNotesStore.getState().notes, present: true };
-  return step.kind === 'threw' ? { value: step.error, present: step.hasValue } : { value: step.result, present: step.hasValue };
+  return shownValue(step, value ?? {});
 }
 
 /** Why there is no received value yet, in words that say what to do. */
@@ -67,14 +82,16 @@ function NoReceived() {
 
 /** The recorded step: what it answered, and what it received in production (the baseline replay). */
 function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: TraceStep; baseline: ReplayReport | undefined }) {
-  const shareable = step.hasValue && (step.kind === 'threw' || step.kind === 'returned');
+  const value = useStepValue(model, step.index);
+  const lost = useValuesLost(model);
+  const shareable = value !== undefined && step.hasValue && (step.kind === 'threw' || step.kind === 'returned');
   return (
     <div className="min-w-0 space-y-3">
-      <StepValue step={step} exact={model.exactNumbers} />
+      <StepValue step={step} value={value} lost={lost} exact={model.exactNumbers} />
       {shareable && (
         <RedactFieldPicker
           traceId={traceIdentity(model)}
-          value={step.kind === 'threw' ? step.error : step.result}
+          value={step.kind === 'threw' ? value.error : value.result}
           at={{ field: step.kind === 'threw' ? 'error' : 'result', entry: step.index }}
         />
       )}
@@ -106,16 +123,39 @@ function StepTab({ model, step, baseline, last }: { model: TraceModel; step: Tra
   return <RecordedColumn model={model} step={step} baseline={baseline ?? last?.report} />;
 }
 
+/**
+ * A big trace's value is asked of the engine in the frame that paints the list's highlight, not when
+ * the details render after it: the answer is then usually here for that render, which shows the
+ * value at once instead of "Loading…" and a second render. One request a frame while a key is held.
+ */
+function usePrefetchSelected(model: TraceModel) {
+  useEffect(() => {
+    let frame = 0;
+    const off = useViewStore.subscribe((s, prev) => {
+      if (s.selected === prev.selected) return;
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => void loadValues(model, [useViewStore.getState().selected]).catch(() => undefined));
+    });
+    return () => {
+      off();
+      cancelAnimationFrame(frame);
+    };
+  }, [model]);
+}
+
 export function Inspector({ model }: { model: TraceModel }) {
-  const selected = useViewStore((s) => s.selected);
+  // A paint behind the list: its JSON tree is the heaviest thing a key press would otherwise render.
+  const selected = useSelectedAfterPaint();
   const tab = useViewStore((s) => s.inspectorTab);
   const setTab = useViewStore((s) => s.setInspectorTab);
   const step = model.steps[selected];
   const last = useLastReplay();
   const baseline = useReplayStore((s) => s.baseline);
   const pipeline = last && step ? replayStepOf(last.report, step.index) : undefined;
+  const value = useStepValue(model, selected);
+  usePrefetchSelected(model);
   if (!step) return <section aria-label="Step details" className="h-full bg-panel p-3 text-muted">No step selected.</section>;
-  const shown = valueOf(model, step, tab, pipeline);
+  const shown = valueOf(model, step, value, tab, pipeline);
   const now = last && !last.auto ? nowStatus(last.report, step.index) : undefined;
   return (
     <section aria-label="Step details" className="flex h-full min-h-0 flex-col bg-panel">
@@ -136,8 +176,17 @@ export function Inspector({ model }: { model: TraceModel }) {
               · now: {now.text}
             </span>
           )}
+          <WhatIfStatus model={model} step={step.index} />
         </p>
-        <StepNoteField index={step.index} after={<StepLinkButton model={model} step={step.index} />} />
+        <StepNoteField
+          index={step.index}
+          after={
+            <>
+              <WhatIfButtons model={model} step={step.index} />
+              <StepLinkButton model={model} step={step.index} />
+            </>
+          }
+        />
       </header>
       <div className="@container flex shrink-0 items-center justify-between gap-2 border-b border-line px-2">
         <Tabs
@@ -153,7 +202,7 @@ export function Inspector({ model }: { model: TraceModel }) {
             { id: 'incident', label: 'Incident' }
           ]}
         />
-        <CopyButton text={() => json(valueOf(model, step, tab, pipeline).value)} label="Copy JSON" shortLabel="Copy" />
+        <CopyButton text={() => json(valueOf(model, step, value, tab, pipeline).value)} label="Copy JSON" shortLabel="Copy" />
       </div>
       <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${tab}`} tabIndex={0} className="min-h-0 flex-1 overflow-auto p-3">
         {tab === 'value' ? (

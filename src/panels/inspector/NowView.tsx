@@ -8,6 +8,7 @@ import { replayOverlay, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../.
 import { errorSummary } from '../../core/present/step-text';
 import { JsonValue } from '../../components/JsonValue';
 import { ReceivedView } from './ReceivedView';
+import { overriddenIndices, overrideOutcomeText } from '../../core/whatif/describe';
 
 export interface NowStatus {
   readonly kind: 'replayed' | 'unreached' | 'diverged' | 'not-replayed';
@@ -42,10 +43,16 @@ function FlowEnded({ report }: { report: ReplayReport }) {
 export function NowView({ model, step, last }: { model: TraceModel; step: TraceStep; last: LastReplay }) {
   const now = nowStatus(last.report, step.index);
   const fault = last.report.fault;
+  // A what-if step answered what the person gave it, not what was recorded.
+  const whatIf = last.overrides.length ? overriddenIndices(last.overrides, model.byPath, model.steps.length).get(step.index) : undefined;
   return (
     <div className="space-y-3">
       <p className={`text-[12px] font-medium ${now.tone}`}>
-        {now.kind === 'replayed'
+        {now.kind === 'replayed' && whatIf
+          ? whatIf.kind === 'cancelled'
+            ? `✓ Replayed with the what-if: ${overrideOutcomeText(whatIf)}, instead of the recorded decision.`
+            : `✓ Replayed with the what-if: the flow asked for this step, and it ${overrideOutcomeText(whatIf)} instead of its recorded answer.`
+          : now.kind === 'replayed'
           ? '✓ Replayed: the flow asked for this step and got its recorded answer.'
           : now.kind === 'unreached'
             ? '○ Never reached in this replay.'

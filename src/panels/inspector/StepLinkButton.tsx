@@ -1,9 +1,10 @@
 // "Copy link to this step": the Share dialog's link with its defaults (flow
 // source included, redaction on), opening at this step. A clipboard the
 // browser refuses, or redaction that cannot run, is said on the button.
+// The link's code (redaction, deflate, the payload's schemas) loads on the first click, not with
+// the inspector.
 import { useState } from 'react';
 import type { TraceModel } from '../../core/trace/model';
-import { buildShared, linkFor } from '../../share/buildShared';
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'copied' } | { kind: 'failed'; message: string };
 
@@ -12,6 +13,7 @@ export function StepLinkButton({ model, step }: { model: TraceModel; step: numbe
   const copy = async () => {
     setState({ kind: 'busy' });
     try {
+      const { buildShared, linkFor } = await import('../../share/buildShared');
       const { payload } = await buildShared(model, { includeSource: true, redact: true, step });
       await navigator.clipboard.writeText(linkFor(payload));
       setState({ kind: 'copied' });

@@ -10,16 +10,22 @@ import { printNarration, tagReplayNarration } from '../../core/narration/follow'
 import { CopyButton } from '../../components/CopyButton';
 import { useViewStore } from '../../stores/viewStore';
 import { useReplayStore } from '../../stores/replayStore';
+import { useRecordedModel } from '../../stores/useStepValue';
+import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
 
 const LINE_HEIGHT = 18;
 
 export function NarrationDrawer({ model }: { model: TraceModel }) {
   const run = useReplayStore((s) => s.run);
-  const selected = useViewStore((s) => s.selected);
+  // A paint behind the list, as the other details are: the list's highlight comes first.
+  const selected = useSelectedAfterPaint();
   const report = run.status === 'done' ? run.report : undefined;
   const replayed = report?.narration;
   // After a replay, its own narration: exactly what timeTravel printed for the code as it is now.
-  const printed = useMemo(() => printNarration(report ? tagReplayNarration(report) : narrateRecording(model)), [model, report]);
+  // The recording's narration tells every value: a big trace's come over from the engine first.
+  const recorded = useRecordedModel(report ? undefined : model);
+  const waiting = !report && !recorded;
+  const printed = useMemo(() => printNarration(report ? tagReplayNarration(report) : recorded ? narrateRecording(recorded) : []), [recorded, report]);
   const { lines, spans } = printed;
   const text = useMemo(() => lines.join('\n'), [lines]);
   const close = () => useViewStore.getState().toggleNarration(false);
@@ -57,6 +63,11 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
             </div>
           ))}
         </div>
+        {waiting && (
+          <p className="mt-1 font-sans text-[12px] text-muted" aria-busy="true">
+            Reading the recorded values of {model.steps.length.toLocaleString('en-US')} steps…
+          </p>
+        )}
         {run.status === 'done' && run.report?.status === 'rejected' && (
           <p className="mb-2 mt-1 font-sans text-[12px] italic text-err">
             timeTravel stopped here: the replay rejected with {run.report.rejection?.text?.name ?? 'an error'}, so no final state was printed.

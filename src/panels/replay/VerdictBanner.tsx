@@ -8,6 +8,8 @@ import { productionOutcome } from '../../core/verdict/verdict';
 import { outcomeText, verdictText, type VerdictTone } from './verdictText';
 import type { ReplayFailure } from '../../stores/replayStore';
 import { RefusedList } from './RefusedList';
+import { whatIfCountText } from '../../core/whatif/describe';
+import { useWhatIfStore } from '../../stores/whatIfStore';
 
 const TONE: Record<VerdictTone, string> = {
   ok: 'border-ok/50 bg-ok-soft text-ok',
@@ -26,7 +28,8 @@ const FAILURE_TITLE: Record<ReplayFailure, string> = {
   sandbox: 'Could not replay'
 };
 
-function CompileOrLoad({ kind, title, message, where }: { kind: NoVerdict; title: string; message: string; where?: string }) {
+function CompileOrLoad({ kind, title, message, where, whatIf }: { kind: NoVerdict; title: string; message: string; where?: string; whatIf?: boolean }) {
+  const overrides = useWhatIfStore((s) => s.overrides.length);
   return (
     <div role="status" data-verdict={kind} className={`flex items-start gap-2 border-b px-3 py-1.5 text-[12px] ${TONE.err}`}>
       <strong className="shrink-0 uppercase tracking-wide" data-testid="verdict">
@@ -36,6 +39,15 @@ function CompileOrLoad({ kind, title, message, where }: { kind: NoVerdict; title
         {where && <span className="text-muted">{where}: </span>}
         {message}
       </span>
+      {/* A what-if that came with a link may name a step this trace lacks: one way out of it. */}
+      {whatIf && overrides > 0 && (
+        <button type="button" className="ml-auto shrink-0 rounded border border-current px-2 py-0.5 hover:bg-panel" onClick={() => {
+            useWhatIfStore.getState().replaceAll([]);
+            useReplayStore.getState().requestReplay();
+          }}>
+          Remove the what-ifs
+        </button>
+      )}
     </div>
   );
 }
@@ -54,7 +66,7 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
       </div>
     );
   }
-  if (run.status === 'failed') return <CompileOrLoad kind={run.reason} title={FAILURE_TITLE[run.reason]} message={run.message} />;
+  if (run.status === 'failed') return <CompileOrLoad kind={run.reason} title={FAILURE_TITLE[run.reason]} message={run.message} whatIf={run.reason === 'input'} />;
   const { result } = run;
   if (result.kind === 'compile-error') return <CompileOrLoad kind="compile-error" title="Does not compile" message={result.message} where={`${result.file}:${result.line}:${result.column}`} />;
   if (result.kind === 'load-error') {
@@ -75,6 +87,11 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
         <strong className="shrink-0 uppercase tracking-wide" data-testid="verdict">
           {text.title}
         </strong>
+        {run.overrides.length > 0 && (
+          <span className="shrink-0 rounded border border-whatif/60 bg-whatif-soft px-1.5 text-[11px] font-medium text-whatif" data-testid="whatif-count" title="Steps whose recorded outcome this replay changed; the verdict compares against the unchanged recording">
+            {whatIfCountText(run.overrides.length)}
+          </span>
+        )}
         {/* What the flow threw can be long: up to two lines, its place first so it is never cut off. */}
         <span className={`min-w-0 flex-1 text-fg ${rejectionWhere ? 'line-clamp-2 break-words' : 'truncate'}`} title={text.detail}>
           {rejectionWhere && <span className="font-mono text-muted">at {rejectionWhere}: </span>}

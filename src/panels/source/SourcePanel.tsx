@@ -9,6 +9,7 @@ import { useViewStore } from '../../stores/viewStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { pickFiles } from '../../components/filePicker';
 import { useSourceModel } from './useSourceModel';
+import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
 import { ReplayToolbar } from './ReplayToolbar';
 import { useAutoReplayBlocker } from '../../stores/autoReplay';
 import { useSourceFetchStore } from '../../stores/sourceFetchStore';
@@ -47,7 +48,8 @@ export function SourcePanel({ model, theme }: { model: TraceModel | undefined; t
   const { files, originals, activeFile, step, highlight, markers, located } = useSourceModel(model);
   const setActiveFile = useSourceStore((s) => s.setActiveFile);
   const edit = useReplayStore((s) => s.edit);
-  const selected = useViewStore((s) => s.selected);
+  // As the highlight does (useSourceModel): a paint behind the list, so a key press renders no editor.
+  const selected = useSelectedAfterPaint();
   const blocked = useAutoReplayBlocker();
   // Choosing a step takes the view back from a failure's line to that step's Command.
   useEffect(() => {

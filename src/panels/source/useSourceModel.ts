@@ -7,7 +7,7 @@
 // as it is on screen, so marks follow edits. Only a Command the text does not
 // name (an inline one) falls back to where the replay saw it built. Marks
 // drawn from a replay say they are stale once the code is edited after it.
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import { locateAll, type SourceLocation } from '../../core/source/locate';
 import { lineMap } from '../../core/source/lineMap';
@@ -16,17 +16,23 @@ import { upstreamOf } from '../../core/present/upstream';
 import type { CodeLocation, ReplayReport } from '../../core/replay/report';
 import { replayOverlay, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../../core/verdict/overlay';
 import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/sourceStore';
-import { useViewStore } from '../../stores/viewStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { useLastReplay, type LastReplay } from '../../stores/useLastReplay';
 import type { EditorHighlight, EditorMarker } from '../../editor/types';
+import type { StepValue } from '../../core/trace/values';
+import { useStepValues } from '../../stores/useStepValue';
+import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
+import { useOverridden } from '../../stores/useWhatIf';
+import { overrideOutcomeText } from '../../core/whatif/describe';
+import type { StepOverride } from '../../core/whatif/apply';
 
 const HINT_LENGTH = 48;
 
-function valueHint(step: TraceStep): string {
-  if (step.kind === 'threw') return `threw ${errorSummary(step.error, step.hasValue)}`;
+function valueHint(step: TraceStep, value: StepValue | undefined): string {
+  if (step.kind === 'threw') return `threw ${step.errorText ?? errorSummary(undefined, step.hasValue)}`;
   if (step.kind === 'unrecorded') return 'value not recorded';
-  const text = step.hasValue ? preview(step.result) : 'undefined';
+  if (step.hasValue && value === undefined) return '= …';
+  const text = step.hasValue ? preview(value?.result) : 'undefined';
   return `= ${text}`;
 }
 
@@ -85,11 +91,22 @@ function receivedHint(report: ReplayReport | undefined, step: TraceStep): string
 export function useSourceModel(model: TraceModel | undefined) {
   const originals = useSourceStore((s) => s.files);
   const activeFile = useSourceStore((s) => s.activeFile);
-  const selected = useViewStore((s) => s.selected);
+  // The highlight and its hint follow a paint behind the list (Monaco's decorations are not cheap).
+  const selected = useSelectedAfterPaint();
   const edits = useReplayStore((s) => s.edits);
   const focus = useReplayStore((s) => s.focus);
   const baseline = useReplayStore((s) => s.baseline);
   const last = useLastReplay();
+  const overridden = useOverridden(model);
+  // Command name -> its first what-if, for the marks; the selected step's own, for its note.
+  const whatIfByCommand = useMemo(() => {
+    const out: Record<string, StepOverride> = {};
+    for (const [index, o] of overridden) {
+      const name = model?.steps[index]?.command;
+      if (name && !out[name]) out[name] = o;
+    }
+    return out;
+  }, [overridden, model]);
   const files = useMemo(() => effectiveFiles(originals, edits), [originals, edits]);
   // The person's own replay is set beside the recording; the replay on load only fills in values.
   const mine = last && !last.auto ? last : undefined;
@@ -103,34 +120,50 @@ export function useSourceModel(model: TraceModel | undefined) {
   const step = model?.steps[selected];
   const now = useMemo(() => (model && mine ? nowByCommand(model, mine.report) : undefined), [model, mine]);
 
+  // The first recorded step of each Command gives its hint, unless the selected step is one of its runs.
+  const firstStep = useMemo(() => {
+    const out: Record<string, TraceStep> = {};
+    for (const s of model?.steps ?? []) if (s.kind !== 'decision' && !out[s.command]) out[s.command] = s;
+    return out;
+  }, [model]);
+  // The values those hints show (and anonymous steps', and the selected one's): a handful, fetched together.
+  const hinted = useMemo(() => {
+    const out = Object.values(firstStep).map((s) => s.index);
+    if (model?.commands.anonymous) for (const s of model.steps) if (s.command === 'anonymous') out.push(s.index);
+    if (step) out.push(step.index);
+    return out;
+  }, [firstStep, model, step]);
+  const valueAt = useStepValues(model, hinted);
+  const hint = useCallback((s: TraceStep) => valueHint(s, valueAt(s.index)), [valueAt]);
+
   const markers = useMemo<EditorMarker[]>(() => {
     if (!model) return [];
     const stale = mine?.stale ? ' (stale: edited since the replay)' : '';
-    // The first recorded step of each Command gives its hint, unless the selected step is one of its runs.
-    const firstStep: Record<string, TraceStep> = {};
-    for (const s of model.steps) if (s.kind !== 'decision' && !firstStep[s.command]) firstStep[s.command] = s;
     const out: EditorMarker[] = Object.entries(locations).flatMap(([name, loc]) => {
       const stats = model.commands[name];
       if (!stats) return [];
       const tone = stats.threw === 0 ? 'ok' : stats.threw === stats.count ? 'error' : 'mixed';
       const recorded = stats.threw === 0 ? `✓ ${stats.count}×` : stats.threw === stats.count ? `✗ ${stats.count}×` : `${stats.count}× · ✗ ${stats.threw}×`;
       const nowText = now?.[name];
+      const whatIf = whatIfByCommand[name];
+      const changed = whatIf ? ` · what-if: ${clip(overrideOutcomeText(whatIf))}` : '';
+      const mark = whatIf ? { whatIf: true } : {};
       if (nowText) {
         const was = stats.threw === 0 ? 'returned' : stats.threw === stats.count ? 'threw' : `threw ${stats.threw} of ${stats.count}`;
-        const badge = `recorded: ${was} · now: ${nowText}${mine?.stale ? ' (stale)' : ''}`;
-        return { file: loc.file, line: loc.line, tone, label: `${name}: ${badge}${stale}`, badge, stale: Boolean(mine?.stale), now: nowText === 'never reached' ? 'unreached' : 'ran' };
+        const badge = `recorded: ${was} · now: ${nowText}${mine?.stale ? ' (stale)' : ''}${changed}`;
+        return { file: loc.file, line: loc.line, tone, label: `${name}: ${badge}${stale}`, badge, stale: Boolean(mine?.stale), now: nowText === 'never reached' ? 'unreached' : 'ran', ...mark };
       }
       const label = `${name} ran ${stats.count}×${stats.threw ? ` · threw ${stats.threw}×` : ' · always returned'}`;
       const hintStep = step && step.command === name ? step : firstStep[name];
-      const badge = hintStep ? `${recorded}  ${clip(valueHint(hintStep))}` : recorded;
-      return { file: loc.file, line: loc.line, tone, label, badge };
+      const badge = `${hintStep ? `${recorded}  ${clip(hint(hintStep))}` : recorded}${changed}`;
+      return { file: loc.file, line: loc.line, tone, label: `${label}${changed}`, badge, ...mark };
     });
     // Anonymous Commands: one mark per step, where the replay saw each built.
     if (model.commands.anonymous) {
       model.steps.forEach((s) => {
         if (s.command !== 'anonymous' || s.kind === 'decision') return;
         const at = stepLocation(last, files, s.index);
-        if (at) out.push({ file: at.file, line: at.line, tone: s.threw ? 'error' : 'ok', label: `anonymous step ${s.index + 1}: ${clip(valueHint(s))}`, badge: `${s.threw ? '✗' : '✓'} ${clip(valueHint(s))}`, stale: Boolean(last?.stale) });
+        if (at) out.push({ file: at.file, line: at.line, tone: s.threw ? 'error' : 'ok', label: `anonymous step ${s.index + 1}: ${clip(hint(s))}`, badge: `${s.threw ? '✗' : '✓'} ${clip(hint(s))}`, stale: Boolean(last?.stale) });
       });
     }
     const rejection = mine?.report.rejection ?? last?.report.rejection;
@@ -146,7 +179,7 @@ export function useSourceModel(model: TraceModel | undefined) {
       out.push({ file: paradoxAt.file, line: paradoxAt.line, tone: 'paradox', label: report.fault.message, badge: `≠ diverged: the trace recorded ${String(report.fault.expected ?? '?')} here`, stale: Boolean(last?.stale) });
     }
     return out;
-  }, [model, locations, last, mine, now, step, files]);
+  }, [model, locations, last, mine, now, step, files, firstStep, hint, whatIfByCommand]);
 
   // On the step where the replay diverged, show the code that asked for something else.
   const report = last?.report;
@@ -156,7 +189,9 @@ export function useSourceModel(model: TraceModel | undefined) {
   const stepNow = step && mine && !mine.stale ? now?.[step.command] : undefined;
   // After a fix, a step that is now never reached is not an error on screen any more.
   const tone = paradoxLoc ? ('error' as const) : stepNow === 'never reached' ? ('info' as const) : step?.threw ? ('error' as const) : ('info' as const);
-  const note = step && step.kind !== 'decision' ? stepNote(step, stepNow, receivedHint(baseline ?? last?.report, step)) : undefined;
+  const stepWhatIf = step ? overridden.get(step.index) : undefined;
+  const note =
+    step && step.kind !== 'decision' ? stepNote(step, hint(step), stepNow, receivedHint(baseline ?? last?.report, step), stepWhatIf && overrideOutcomeText(stepWhatIf)) : undefined;
   const highlight: EditorHighlight | undefined = focus
     ? { file: focus.file, line: focus.line, tone: 'error' }
     : location && step
@@ -166,9 +201,10 @@ export function useSourceModel(model: TraceModel | undefined) {
 }
 
 /** The words under the selected line: what the step did, then what it received. */
-function stepNote(step: TraceStep, now: string | undefined, received: string | undefined): string {
-  const did = step.kind === 'threw' ? `✗ ${valueHint(step)}` : step.kind === 'unrecorded' ? `? ${valueHint(step)}` : `✓ returned ${valueHint(step).slice(2)}`;
+function stepNote(step: TraceStep, hint: string, now: string | undefined, received: string | undefined, whatIf: string | undefined): string {
+  const did = step.kind === 'threw' ? `✗ ${hint}` : step.kind === 'unrecorded' ? `? ${hint}` : `✓ returned ${hint.slice(2)}`;
   const parts = [now ? `recorded: ${did} · now: ${now}` : did];
+  if (whatIf) parts.push(`what-if: ${clip(whatIf, 80)}`);
   if (received) parts.push(received);
   return `${step.command} ${parts.join(' · ')}`;
 }

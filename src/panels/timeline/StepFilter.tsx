@@ -3,13 +3,14 @@
 // Retry attempts and Parallel branches out of their tree and leave the
 // scrubber's positions meaningless. Enter / Shift+Enter jump between matches,
 // as in a browser's or DevTools' find. The syntax is in core/filter/query.ts.
-import type { KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { parseQuery, queryProblem } from '../../core/filter/query';
 import { useFilterStore } from '../../stores/filterStore';
 import { useViewStore } from '../../stores/viewStore';
 import { laneGroup } from './rows';
 import { useStepSearch } from './useStepSearch';
+import { prepareSearch } from '../../worker/engineClient';
 
 export const STEP_FILTER_ID = 'step-filter';
 
@@ -52,10 +53,23 @@ export function StepFilter({ model, onLeave }: { model: TraceModel; onLeave: () 
     view.select(index);
   };
 
+  // Enter pressed while the worker was still answering for the typed text
+  // waits for that answer: jumping by the previous query's matches would
+  // select a step the box no longer asks for.
+  const pendingJump = useFilterStore((s) => s.pendingJump);
+  useEffect(() => {
+    if (!pendingJump || forQuery !== text) return;
+    useFilterStore.getState().setPendingJump(0);
+    jump(pendingJump);
+  });
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      jump(e.shiftKey ? -1 : 1);
+      const delta = e.shiftKey ? -1 : 1;
+      const state = useFilterStore.getState();
+      if (state.forQuery !== state.text) state.setPendingJump(delta);
+      else jump(delta);
     } else if (e.key === 'Escape') {
       e.preventDefault();
       useFilterStore.getState().clear();
@@ -76,6 +90,7 @@ export function StepFilter({ model, onLeave }: { model: TraceModel; onLeave: () 
         autoComplete="off"
         value={text}
         onChange={(e) => useFilterStore.getState().setText(e.target.value)}
+        onFocus={() => prepareSearch(model)}
         onKeyDown={onKeyDown}
         className="h-6 min-w-0 flex-1 rounded border border-line bg-bg px-1.5 font-mono text-[12px] text-fg placeholder:text-muted"
       />

@@ -1,7 +1,11 @@
+import { memo } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import { formatMs, statusText } from '../../core/present/step-text';
 import { Icon, type IconName } from '../../components/Icon';
 import { overlayLabel, STEP_NOT_REPLAYED, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED, type StepReplayStatus } from '../../core/verdict/overlay';
+import type { TimelineRow } from './rows';
+import type { StepOverride } from '../../core/whatif/apply';
+import { overrideOutcomeText } from '../../core/whatif/describe';
 
 const ICON: Record<TraceStep['kind'], IconName> = { returned: 'ok', threw: 'threw', decision: 'fork', unrecorded: 'unknown' };
 
@@ -20,12 +24,13 @@ function tone(step: TraceStep): string {
   return 'text-ok';
 }
 
-export function stepLabel(step: TraceStep, replay: StepReplayStatus = STEP_NOT_REPLAYED, mark?: { readonly starred: boolean; readonly noted: boolean }): string {
+export function stepLabel(step: TraceStep, replay: StepReplayStatus = STEP_NOT_REPLAYED, mark?: { readonly starred: boolean; readonly noted: boolean }, whatIf?: StepOverride): string {
   const where = step.path === undefined ? `entry ${step.index + 1}` : `path ${step.path}`;
   const lane = laneTag(step);
   const replayed = replay === STEP_NOT_REPLAYED ? '' : `, ${overlayLabel[replay]}`;
   const marked = `${mark?.starred ? ', starred' : ''}${mark?.noted ? ', has a note' : ''}`;
-  return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}${replayed}${marked}`;
+  const changed = whatIf ? `, what-if: ${overrideOutcomeText(whatIf)}` : '';
+  return `${step.command}, ${where}${lane ? `, ${lane}` : ''}, ${statusText(step)}, ${formatMs(step.durationMs)}${replayed}${marked}${changed}`;
 }
 
 /** The step in the last replay, in words on the row: recorded and replayed side by side. */
@@ -41,7 +46,16 @@ function NowChip({ replay, stale }: { replay: StepReplayStatus; stale: boolean }
 
 const BAR_WIDTH = 40;
 
-export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED, quiet = false, stale = false, mark, match = false }: {
+/** The row's what-if mark: the step's recorded outcome is changed for the replay. */
+function WhatIfChip({ override, replayed }: { override: StepOverride; replayed: boolean }) {
+  return (
+    <span title={`What-if: ${overrideOutcomeText(override)} (instead of the recording)${replayed ? '; the last replay answered it so' : ''}`} data-testid="whatif-mark" className="shrink-0 rounded-sm border border-whatif/60 bg-whatif-soft px-1 text-[10px] font-semibold text-whatif">
+      what-if
+    </span>
+  );
+}
+
+export function StepRow({ model, step, selected, folded, onToggleFold, replay = STEP_NOT_REPLAYED, quiet = false, stale = false, mark, match = false, whatIf }: {
   model: TraceModel;
   step: TraceStep;
   selected: boolean;
@@ -55,6 +69,8 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
   mark?: { readonly starred: boolean; readonly noted: boolean } | undefined;
   /** the step filter matches this step */
   match?: boolean;
+  /** the what-if override on this step */
+  whatIf?: StepOverride | undefined;
 }) {
   const bar = model.maxDurationMs > 0 && step.durationMs !== undefined ? Math.max(2, (step.durationMs / model.maxDurationMs) * BAR_WIDTH) : 0;
   const lane = laneTag(step);
@@ -86,7 +102,9 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
       {step.kind === 'decision' && <span className="truncate text-[11px] text-muted">{step.decision?.cancelled ? (typeof step.decision.branch === 'number' ? `cancelled by branch ${step.decision.branch}` : 'cancelled from outside') : 'all done'}</span>}
       {step.threw && <span className="shrink-0 rounded-sm bg-err-soft px-1 text-[10px] font-semibold uppercase tracking-wide text-err">threw</span>}
       {step.kind === 'unrecorded' && <span className="shrink-0 rounded-sm bg-warn-soft px-1 text-[10px] font-semibold uppercase text-warn">unrecorded</span>}
-      {!(quiet && replay === STEP_REPLAYED) && <NowChip replay={replay} stale={stale} />}
+      {whatIf && <WhatIfChip override={whatIf} replayed={replay === STEP_REPLAYED} />}
+      {/* A what-if step that replayed got the what-if's answer: its chip says both, and saves the row's room. */}
+      {!((quiet || whatIf) && replay === STEP_REPLAYED) && <NowChip replay={replay} stale={stale} />}
       <span className="ml-auto flex shrink-0 items-center gap-1.5">
         {mark && (
           <span className="font-mono text-[11px] text-warn" title={mark.noted ? 'This step has a note' : 'Starred'} data-testid="step-mark">
@@ -104,3 +122,68 @@ export function StepRow({ model, step, selected, folded, onToggleFold, replay = 
     </div>
   );
 }
+
+type Mark = { readonly starred: boolean; readonly noted: boolean } | undefined;
+
+const rowStyle = (start: number, height: number) => ({ position: 'absolute' as const, top: 0, left: 0, right: 0, height, transform: `translateY(${start}px)` });
+
+/**
+ * One step's option in the listbox. Memoized, with only primitives, the model's own objects and the
+ * store's actions for props: moving the selection re-renders two rows, not every row on screen.
+ */
+export const StepOption = memo(function StepOption({ model, step, total, start, height, selected, replay, quiet, stale, mark, match, folded, onSelect, onToggleFold, whatIf }: {
+  model: TraceModel;
+  step: TraceStep;
+  total: number;
+  /** the row's offset in the list, from the virtualizer */
+  start: number;
+  height: number;
+  selected: boolean;
+  replay: StepReplayStatus | undefined;
+  quiet: boolean;
+  stale: boolean;
+  mark: Mark;
+  match: boolean;
+  folded: boolean;
+  onSelect: (index: number) => void;
+  onToggleFold: (path: string) => void;
+  whatIf: StepOverride | undefined;
+}) {
+  return (
+    <div
+      id={`step-option-${step.index}`}
+      data-whatif={whatIf ? true : undefined}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={step.index + 1}
+      aria-setsize={total}
+      aria-label={stepLabel(step, replay, mark, whatIf)}
+      style={rowStyle(start, height)}
+      className={`cursor-default select-none ${selected ? 'shadow-[inset_3px_0_0_var(--ts-accent)]' : 'hover:bg-raised'}`}
+      onClick={() => onSelect(step.index)}
+    >
+      <StepRow model={model} step={step} replay={replay} quiet={quiet} stale={stale} mark={mark} match={match} whatIf={whatIf} selected={selected} folded={folded} onToggleFold={() => step.path && onToggleFold(step.path)} />
+    </div>
+  );
+});
+
+/** A Retry group's header row: click folds or unfolds its attempts. */
+export const RetryRow = memo(function RetryRow({ row, start, height, folded, onToggleFold }: {
+  row: Extract<TimelineRow, { kind: 'retry' }>;
+  start: number;
+  height: number;
+  folded: boolean;
+  onToggleFold: (path: string) => void;
+}) {
+  return (
+    <div aria-hidden style={rowStyle(start, height)} className="flex items-center gap-1.5 text-[12px] text-muted" onClick={() => onToggleFold(row.path)}>
+      <span style={{ paddingLeft: 6 + row.depth * 14 }} className="font-mono">
+        {folded ? '▸' : '▾'} ↻ Retry
+      </span>
+      <span className="font-mono text-[11px]">
+        at {row.path} · {row.attempts} {row.attempts === 1 ? 'try' : 'tries'}
+        {row.fallback ? ' · then fallback' : ''}
+      </span>
+    </div>
+  );
+});

@@ -1,12 +1,12 @@
 // Keeps the filter store's matches in step with what is typed, the trace, the
-// notes and the last replay: each change asks the search worker again, and
-// only the newest answer lands.
+// notes and the last replay: each change asks the engine worker (which holds
+// the trace, values and all) again, and only the newest answer lands.
 import { useEffect, useMemo } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { statusBits } from '../../core/filter/status';
 import { useFilterStore } from '../../stores/filterStore';
 import { useNotesStore } from '../../stores/notesStore';
-import { prepareSearch, searchSteps } from '../../worker/searchClient';
+import { searchInEngine } from '../../worker/engineClient';
 import { useReplayOverlay } from './useReplayOverlay';
 
 export function useStepSearch(model: TraceModel): void {
@@ -16,11 +16,10 @@ export function useStepSearch(model: TraceModel): void {
   const status = overlay?.status;
   const bits = useMemo(() => statusBits(model.steps.length, status, notes), [model.steps.length, status, notes]);
 
-  // A new trace: an old query's matches mean nothing in it. Send its steps now, while the person reads.
+  // A new trace: an old query's matches mean nothing in it.
   useEffect(() => {
     useFilterStore.getState().clear();
-    prepareSearch(model.steps);
-  }, [model.steps]);
+  }, [model]);
 
   useEffect(() => {
     let live = true;
@@ -28,11 +27,14 @@ export function useStepSearch(model: TraceModel): void {
       useFilterStore.getState().setMatches(text, new Int32Array(0));
       return;
     }
-    void searchSteps(model.steps, text, bits).then((matches) => {
-      if (live && matches) useFilterStore.getState().setMatches(text, matches);
-    });
+    searchInEngine(model, text, bits).then(
+      (matches) => {
+        if (live && matches) useFilterStore.getState().setMatches(text, matches);
+      },
+      () => undefined // the engine stopped (a newer trace replaced it): nothing to show for this one
+    );
     return () => {
       live = false;
     };
-  }, [model.steps, text, bits]);
+  }, [model, text, bits]);
 }

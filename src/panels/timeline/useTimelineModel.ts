@@ -7,7 +7,9 @@ import { buildRows, rowOfStep } from './rows';
 export function useTimelineModel(model: TraceModel) {
   const folded = useViewStore((s) => s.folded);
   const selected = useViewStore((s) => s.selected);
-  const rows = useMemo(() => buildRows(model, new Set(folded)), [model, folded]);
+  // One Set per fold change, not per render: the rows compare their props, and a selection changes no fold.
+  const foldedSet = useMemo(() => new Set(folded), [folded]);
+  const rows = useMemo(() => buildRows(model, foldedSet), [model, foldedSet]);
   const rowIndex = useMemo(() => rowOfStep(rows, model.steps.length), [rows, model.steps.length]);
-  return { rows, rowIndex, selected, selectedRow: rowIndex[selected] ?? -1, foldedSet: new Set(folded) };
+  return { rows, rowIndex, selected, selectedRow: rowIndex[selected] ?? -1, foldedSet };
 }

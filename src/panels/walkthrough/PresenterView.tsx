@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { traceIdentity } from '../../core/trace/identity';
-import { audienceKey, MAX_PRESENTER_NAME } from '../../core/walkthrough/protocol';
+import { audienceKey, MAX_PRESENTER_NAME } from '../../core/walkthrough/channel';
 import { withWalk } from '../../core/walkthrough/walkHash';
 import { useWalkthroughStore } from '../../stores/walkthroughStore';
 import { useViewStore } from '../../stores/viewStore';

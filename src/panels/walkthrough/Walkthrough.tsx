@@ -8,14 +8,21 @@
 // replay (it lives in the presenter's memory) nor edits not yet saved, and
 // would race the presenter's own saves; the posted slide is always exactly
 // what the presenter sees.
-import { useEffect, useMemo } from 'react';
+//
+// The two views load when first shown (their slides, the channel's zod schemas): only `w`, the
+// #walk= hash and the audience address are read with the page. Until a view's code arrives, a
+// cover of its background stands in, so the app does not show through.
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { TraceModel } from '../../core/trace/model';
-import { audienceKeyOf } from '../../core/walkthrough/protocol';
+import { audienceKeyOf } from '../../core/walkthrough/channel';
 import { useWalkthroughStore } from '../../stores/walkthroughStore';
-import { PresenterView } from './PresenterView';
-import { AudienceView } from './AudienceView';
 import { useWalkHash } from './useWalkHash';
 import { useOpenKey } from './useOpenKey';
+
+const PresenterView = lazy(() => import('./PresenterView').then((m) => ({ default: m.PresenterView })));
+const AudienceView = lazy(() => import('./AudienceView').then((m) => ({ default: m.AudienceView })));
+
+const cover = <div aria-busy="true" className="fixed inset-0 z-50 bg-bg" />;
 
 export function Walkthrough({ model }: { model: TraceModel | undefined }) {
   const audience = useMemo(() => audienceKeyOf(window.location.search), []);
@@ -25,6 +32,16 @@ export function Walkthrough({ model }: { model: TraceModel | undefined }) {
   }, [audience]);
   useWalkHash(audience ? undefined : model);
   useOpenKey(audience ? undefined : model);
-  if (audience) return <AudienceView channelKey={audience} />;
-  return open && model ? <PresenterView model={model} /> : null;
+  if (audience) {
+    return (
+      <Suspense fallback={cover}>
+        <AudienceView channelKey={audience} />
+      </Suspense>
+    );
+  }
+  return open && model ? (
+    <Suspense fallback={cover}>
+      <PresenterView model={model} />
+    </Suspense>
+  ) : null;
 }

@@ -1,7 +1,7 @@
 // Opening the audience window: this app again, at ?audience=<key> and
 // nothing else, in a popup. It must run in the click's handler, or the
 // browser blocks it as an unrequested popup.
-import { AUDIENCE_PARAM } from '../../core/walkthrough/protocol';
+import { AUDIENCE_PARAM } from '../../core/walkthrough/channel';
 
 export function audienceUrl(key: string): string {
   const url = new URL(window.location.href);

@@ -9,6 +9,7 @@ import { useNotesStore } from '../../stores/notesStore';
 import { useLastReplay } from '../../stores/useLastReplay';
 import { useWalkthroughStore } from '../../stores/walkthroughStore';
 import { walkOf, type Walk } from './walkNow';
+import { useStepValue } from '../../stores/useStepValue';
 
 export function useSlide(model: TraceModel): Walk & { readonly slide: Slide | null } {
   const mode = useWalkthroughStore((s) => s.mode);
@@ -19,9 +20,13 @@ export function useSlide(model: TraceModel): Walk & { readonly slide: Slide | nu
   const last = useLastReplay();
   const files = useMemo(() => effectiveFiles(originals, edits), [originals, edits]);
   const walk = useMemo(() => walkOf(model, mode, Math.min(step, model.steps.length - 1), notes), [model, mode, step, notes]);
+  const value = useStepValue(model, walk.shown ?? 0) ?? null;
   const slide = useMemo(
-    () => (walk.shown === undefined ? null : buildSlide({ model, step: walk.shown, notes, files, last: last && { report: last.report, files: last.files, auto: last.auto, stale: last.stale } })),
-    [model, walk.shown, notes, files, last]
+    () =>
+      walk.shown === undefined
+        ? null
+        : buildSlide({ model, step: walk.shown, value, notes, files, last: last && { report: last.report, files: last.files, auto: last.auto, stale: last.stale } }),
+    [model, walk.shown, value, notes, files, last]
   );
   return { ...walk, slide };
 }

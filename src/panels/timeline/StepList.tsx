@@ -1,0 +1,135 @@
+// The step list: a virtualized listbox in recorded order. The listbox keeps
+// focus and points at the selected option with aria-activedescendant, so the
+// virtualizer can recycle rows freely.
+//
+// A key press moves the selection on every press while the person holds ↓: it
+// must show in the next frame. So this is the only part of the Steps panel that
+// follows the selection, its rows are memoized (a press re-renders the row
+// left and the row reached), and scrolling reads no layout.
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { markedSteps } from '../../core/notes/notes';
+import type { TraceModel } from '../../core/trace/model';
+import type { StepReplayStatus } from '../../core/verdict/overlay';
+import { useNotesStore } from '../../stores/notesStore';
+import { useViewStore } from '../../stores/viewStore';
+import { useFilterStore } from '../../stores/filterStore';
+import { RetryRow, StepOption } from './StepRow';
+import { useTimelineModel } from './useTimelineModel';
+import { useOverridden } from '../../stores/useWhatIf';
+import { useReplayOverlay } from './useReplayOverlay';
+import { takeLostFocus } from '../../components/focusLost';
+
+/** Every row's height: rows are never measured, so row i starts at i × ROW_HEIGHT. */
+const ROW_HEIGHT = 26;
+/** Longer than a scroll event takes to report a write (a frame or two); a later match is the person's own scroll back. */
+const PENDING_SCROLL_MS = 100;
+
+export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden: boolean; listRef: RefObject<HTMLDivElement | null> }) {
+  const { rows, selected, selectedRow, foldedSet } = useTimelineModel(model);
+  const select = useViewStore((s) => s.select);
+  const toggleFold = useViewStore((s) => s.toggleFold);
+  const overlay = useReplayOverlay(model);
+  const overridden = useOverridden(model);
+  const notes = useNotesStore((s) => s.notes);
+  const marks = useMemo(() => new Map(markedSteps(notes).map((m) => [m.index, m] as const)), [notes]);
+  const matches = useFilterStore((s) => s.matches);
+  // One byte per step, so each visible row asks in O(1).
+  const matched = useMemo(() => {
+    const bits = new Uint8Array(model.steps.length);
+    for (const i of matches) if (i < bits.length) bits[i] = 1;
+    return bits;
+  }, [matches, model.steps.length]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => listRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12
+  });
+
+  // The selected row into view, as scrollToIndex's 'auto' would, without its layout reads: the row's
+  // place is arithmetic and the view's is the virtualizer's own (kept from scroll events and a
+  // ResizeObserver). The write is a task of its own, right after the key press's: not in it (the
+  // scrollTop write lays out what the press just changed), and not in the next frame's animation
+  // callbacks either: a scroll written there is reported by a scroll event only in the frame after,
+  // which then renders back to back with the first, the virtualizer's rows a frame late. Written
+  // before the frame, its scroll event and the rows it brings are in the same frame as the highlight.
+  const written = useRef<{ from: number; to: number; at: number } | undefined>(undefined);
+  useEffect(() => {
+    if (selectedRow < 0 || hidden) return;
+    const task = window.setTimeout(() => {
+      const el = listRef.current;
+      if (!el) return;
+      // 0 before the ResizeObserver's first report (the list just shown): then it is read once.
+      const size = virtualizer.scrollRect?.height || el.clientHeight;
+      const seen = virtualizer.scrollOffset ?? 0;
+      // An offset written whose scroll event has not come yet (it comes with the next frame): the
+      // virtualizer still has the offset from before it.
+      const w = written.current;
+      const top = w && w.from === seen && performance.now() - w.at < PENDING_SCROLL_MS ? w.to : seen;
+      const start = selectedRow * ROW_HEIGHT;
+      const target = start < top ? start : start + ROW_HEIGHT > top + size ? start + ROW_HEIGHT - size : top;
+      if (target === top) return;
+      written.current = { from: seen, to: target, at: performance.now() };
+      el.scrollTop = target;
+    }, 0);
+    // Only the newest selection scrolls.
+    return () => window.clearTimeout(task);
+  }, [selectedRow, hidden, virtualizer, listRef]);
+
+  // A newly opened trace takes the focus the view before it lost (components/focusLost.ts).
+  useEffect(() => {
+    if (!hidden) takeLostFocus(listRef.current);
+  }, [model, hidden, listRef]);
+
+  const total = model.steps.length;
+  const status = overlay?.status;
+  const quiet = overlay?.quiet ?? false;
+  const stale = overlay?.stale ?? false;
+  return (
+    <div
+      ref={listRef}
+      hidden={hidden}
+      role="listbox"
+      aria-label="Steps"
+      tabIndex={0}
+      aria-activedescendant={selectedRow >= 0 ? `step-option-${selected}` : undefined}
+      className="@container relative min-h-0 overflow-auto text-[12.5px] outline-offset-[-2px]"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          if (row.kind === 'retry') {
+            return <RetryRow key={`r-${row.path}`} row={row} start={item.start} height={ROW_HEIGHT} folded={foldedSet.has(row.path)} onToggleFold={toggleFold} />;
+          }
+          const step = model.steps[row.stepIndex]!;
+          return (
+            <StepOption
+              key={step.index}
+              model={model}
+              step={step}
+              total={total}
+              start={item.start}
+              height={ROW_HEIGHT}
+              selected={row.stepIndex === selected}
+              replay={status?.[step.index] as StepReplayStatus | undefined}
+              quiet={quiet}
+              stale={stale}
+              mark={marks.get(step.index)}
+              match={matched[step.index] === 1}
+              whatIf={overridden.get(step.index)}
+              folded={step.path !== undefined && foldedSet.has(step.path)}
+              onSelect={select}
+              onToggleFold={toggleFold}
+            />
+          );
+        })}
+      </div>
+      {model.dropped > 0 && (
+        <p className="border-t border-dashed border-warn px-2 py-2 text-[12px] text-warn">
+          ⚠ {model.dropped.toLocaleString('en-US')} more {model.dropped === 1 ? 'step ran' : 'steps ran'} but {model.dropped === 1 ? 'was' : 'were'} dropped by a maxEntries cap.
+        </p>
+      )}
+    </div>
+  );
+}

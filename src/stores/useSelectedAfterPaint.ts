@@ -1,0 +1,96 @@
+// The selected step for the panes that show its details (the inspector, the
+// source's highlight, the narration, the announcement): the same step as the
+// list's, one paint later. A key press then paints the list's highlight on
+// its own, in the next frame, and the details (a JSON tree, an editor
+// decoration) follow in a render of their own after that frame, at transition
+// priority, so the next key press interrupts it rather than waiting for it.
+// While ↓ is held the details skip the steps passed over; they always end on
+// the step the list shows.
+import { startTransition, useEffect, useState } from 'react';
+import { useViewStore } from './viewStore';
+
+/** A frame with no paint (a hidden tab) must not keep the details behind for good. */
+const FALLBACK_MS = 100;
+
+/** Chromium's and Firefox's task scheduler; not in TypeScript's DOM types yet. */
+interface TaskScheduler {
+  postTask(task: () => void, options: { priority: 'background'; signal: AbortSignal }): Promise<unknown>;
+}
+const taskScheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
+
+const listeners = new Set<() => void>();
+let pending = false;
+let frame = 0;
+let timer = 0;
+let fallback = 0;
+let abort: AbortController | undefined;
+let unsubscribe: (() => void) | undefined;
+
+function cancel() {
+  pending = false;
+  cancelAnimationFrame(frame);
+  clearTimeout(timer);
+  clearTimeout(fallback);
+  abort?.abort();
+  frame = timer = fallback = 0;
+  abort = undefined;
+}
+
+function land() {
+  cancel();
+  // One task, one transition for every pane.
+  startTransition(() => {
+    for (const listener of listeners) listener();
+  });
+}
+
+/**
+ * After the frame, at background priority where the browser has it: behind the tasks that frame
+ * queued (the list's own follow-ups, a page's message), so the details start once it is done.
+ */
+function afterFrame() {
+  if (typeof taskScheduler?.postTask !== 'function') {
+    timer = window.setTimeout(land, 0);
+    return;
+  }
+  abort = new AbortController();
+  taskScheduler.postTask(land, { priority: 'background', signal: abort.signal }).catch(() => undefined);
+}
+
+function schedule() {
+  // One catch-up at a time: it reads the newest selection when it lands.
+  if (pending) return;
+  pending = true;
+  // That frame paints the list alone.
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    afterFrame();
+  });
+  fallback = window.setTimeout(land, FALLBACK_MS);
+}
+
+function listen(listener: () => void): () => void {
+  listeners.add(listener);
+  unsubscribe ??= useViewStore.subscribe((s, prev) => {
+    if (s.selected !== prev.selected) schedule();
+  });
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    unsubscribe?.();
+    unsubscribe = undefined;
+    cancel();
+  };
+}
+
+/** The selected step (index into model.steps), a paint after the list's. */
+export function useSelectedAfterPaint(): number {
+  const [selected, setSelected] = useState(() => useViewStore.getState().selected);
+  useEffect(() => {
+    const update = () => setSelected(useViewStore.getState().selected);
+    // A selection made between this render and the subscription.
+    update();
+    return listen(update);
+  }, []);
+  return selected;
+}
