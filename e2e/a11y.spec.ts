@@ -1,14 +1,16 @@
 // axe-core on every main view, in both themes, with no violation of any
 // impact (minor and moderate included). Each view is one entry of VIEWS: how
-// to reach it from a fresh page; the filter and the waterfall join the list
-// when they exist.
+// to reach it from a fresh page.
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
 import { WalkthroughPage } from './pages/WalkthroughPage';
+import { WaterfallPage } from './pages/WaterfallPage';
 import { fixture } from './support/files';
+import { recordCheckoutCorpus } from '../bench/checkoutCorpus';
+import { recordCheckout } from '../src/core/compare/test-support/checkoutRuns';
 
 type Results = Awaited<ReturnType<AxeBuilder['analyze']>>;
 
@@ -119,8 +121,60 @@ const VIEWS: readonly View[] = [
       await expect(app.source.fallback).toBeVisible();
       await expect(app.source.fallbackHighlight()).toHaveCount(1);
     }
+  },
+  {
+    name: 'the step filter with a query typed',
+    open: async (page) => {
+      const app = await openDemo(page);
+      await app.timeline.listbox.focus();
+      await page.keyboard.press('/');
+      await expect(page.getByRole('searchbox', { name: 'Filter steps' })).toBeFocused();
+      await page.keyboard.type('ar');
+      await expect(page.getByTestId('filter-count')).toHaveText('2 matches');
+      await expect(page.locator('[data-match]')).toHaveCount(2);
+    }
+  },
+  {
+    name: 'the waterfall (a Parallel in a Parallel, a Retry, an error)',
+    open: async (page) => {
+      const app = new AppPage(page);
+      await app.goto();
+      await app.open(fixture('itinerary-parallel-paradox/expected/trace.json'));
+      await app.timeline.expectSteps(8);
+      const waterfall = new WaterfallPage(page);
+      await waterfall.open();
+      await expect(waterfall.errors).toContainText('1 step threw');
+    }
+  },
+  {
+    name: 'the verdict matrix of a corpus replayed',
+    open: async (page) => {
+      const app = new AppPage(page);
+      await app.goto();
+      const corpus = await recordCheckoutCorpus(12, { noPromoEvery: 5 });
+      const flow = readFileSync(fixture('checkout-zero-total/flow.ts'));
+      await app.open({ name: 'checkouts.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(corpus.jsonl) }, { name: 'flow.ts', mimeType: 'text/plain', buffer: flow });
+      const bar = page.getByRole('region', { name: 'Replay all' });
+      await bar.getByRole('button', { name: 'Replay all 12' }).click();
+      await expect(bar.getByRole('status')).toHaveText(/^12 traces replayed/, { timeout: 30_000 });
+      await expect(page.getByRole('table', { name: 'Verdicts for the traces in checkouts.jsonl' })).toBeVisible();
+    }
+  },
+  {
+    name: 'the Compare view (the incident against a good run, the charge selected)',
+    open: async (page) => {
+      const app = new AppPage(page);
+      await app.goto();
+      await app.open(fixture('checkout-zero-total/expected/trace.json'), fixture('checkout-zero-total/flow.ts'));
+      await app.timeline.expectSteps(3);
+      const good = (await recordCheckout()).trace;
+      await page.getByLabel('Trace to compare with').setInputFiles({ name: 'good-run.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) });
+      await expect(page.getByRole('listbox', { name: 'Aligned steps' }).getByRole('option')).toHaveCount(3);
+      await page.keyboard.press('ArrowDown');
+      await app.source.waitForMonaco();
+      await expect(page.getByTestId('step-note')).toContainText('A: threw');
+    }
   }
-  // To come: the filter, the waterfall.
 ];
 
 for (const colorScheme of ['dark', 'light'] as const) {

@@ -59,3 +59,18 @@ test('a good trace opens after a bad one, and "Back to …" returns to it after 
   // ...where you left it.
   await app.timeline.expectSelected(3, 'cmdChargeCard');
 });
+
+test('a JSONL file with a line cut short opens its other traces, and names the line it set aside', async ({ page }) => {
+  const partial = JSON.parse(readFileSync(corpus('partial/expected.json'), 'utf8')) as Record<string, { traces: number; setAside: { message: string }[] }>;
+  const want = partial['jsonl-bad-line.jsonl']!;
+  const app = new AppPage(page);
+  await app.goto();
+  await app.open(corpus('partial/jsonl-bad-line.jsonl'));
+  await expect(page.getByRole('heading', { name: `jsonl-bad-line.jsonl holds ${want.traces} traces. Pick one to open.` })).toBeVisible();
+  const aside = page.getByRole('group').filter({ hasText: 'set aside' });
+  await expect(aside.locator('summary')).toHaveText('1 line was set aside: not a trace Timescope can open');
+  await aside.locator('summary').click();
+  await expect(aside.getByRole('listitem')).toHaveText(`jsonl-bad-line.jsonl: ${want.setAside[0]!.message}`);
+  await page.getByRole('table', { name: 'Traces in jsonl-bad-line.jsonl' }).getByRole('row').nth(5).getByRole('button').first().click();
+  await app.timeline.expectSteps(1);
+});

@@ -3,7 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
+import { FREEZE_MS } from './support/freeze';
 import { bigTrace } from './support/bigTrace';
+import { buildCapsule } from '../src/core/share/capsule';
 
 interface Heartbeat {
   /** the progress bar named "Loading the trace" was seen rendered and visible */
@@ -58,7 +60,7 @@ test('a 60,000-step, ~30 MB trace loads with progress and without freezing the p
   const t0 = Date.now();
   expect(await page.evaluate(() => 1 + 1)).toBe(2);
   const roundTrip = Date.now() - t0;
-  expect(roundTrip, `a trivial evaluate took ${roundTrip} ms right after the file was given`).toBeLessThan(500);
+  expect(roundTrip, `a trivial evaluate took ${roundTrip} ms right after the file was given`).toBeLessThan(FREEZE_MS);
   await page.keyboard.press('?');
   await expect(app.shortcutsDialog).toBeVisible();
   await page.keyboard.press('Escape');
@@ -72,10 +74,10 @@ test('a 60,000-step, ~30 MB trace loads with progress and without freezing the p
   await expect(app.progress).toHaveCount(0);
   expect(hb.sawProgress, 'the progress bar "Loading the trace" was shown while loading').toBe(true);
   expect(hb.ticks, 'timers kept running while loading').toBeGreaterThan(2);
-  // Parsing in the worker leaves the page's gaps at ~10-70 ms here; 500 ms leaves room for a busy
-  // CI machine and still catches the parse moving onto the main thread (seconds for 30 MB, and the
-  // bar would then not even get to show).
-  expect(hb.maxGap, `the main thread was blocked for ${Math.round(hb.maxGap)} ms while reading and parsing`).toBeLessThan(500);
+  // Parsing in the worker leaves the page's gaps at ~10-70 ms here; FREEZE_MS leaves room for a
+  // busy CI machine and still catches the parse moving onto the main thread (seconds for 30 MB, and
+  // the bar would then not even get to show).
+  expect(hb.maxGap, `the main thread was blocked for ${Math.round(hb.maxGap)} ms while reading and parsing`).toBeLessThan(FREEZE_MS);
 
   await expect(app.timeline.options.first()).toHaveAttribute('aria-setsize', '60000');
   // The last root step threw, so the recording ends in its Failure and the trace opens there.
@@ -89,7 +91,8 @@ test('a 60,000-step, ~30 MB trace loads with progress and without freezing the p
   await expect(app.timeline.optionAt(60_000)).toBeVisible();
   await expect(app.timeline.optionAt(60_000)).toHaveAttribute('aria-setsize', '60000');
   await app.expectAnnounced('Step 60000 of 60000, cmdStep49, threw Error: Step 59999 failed.');
-  expect(await app.hashStep()).toBe(60_000);
+  // The fragment follows once the selection rests (app/useStepHash.ts).
+  await expect.poll(() => app.hashStep()).toBe(60_000);
 
   // Errors are one key away even this far in.
   await page.keyboard.press('Shift+E');
@@ -97,4 +100,34 @@ test('a 60,000-step, ~30 MB trace loads with progress and without freezing the p
   await page.keyboard.press('Home');
   await app.timeline.expectSelected(1, 'cmdStep0');
   await expect(app.timeline.optionAt(1)).toBeVisible();
+});
+
+test('a capsule carrying a 60,000-step trace opens without freezing the page: it is unpacked in a worker', async ({ page }) => {
+  const big = bigTrace(60_000, 500, 1_000);
+  const zip = buildCapsule({ v: 1, trace: JSON.parse(big.text) as Record<string, unknown> });
+  const app = new AppPage(page);
+  await app.goto();
+  await expect(app.emptyHeading).toBeVisible();
+  // The page watches itself: the longest gap between ticks of a 10 ms timer until the steps show
+  // (reading the capsule, then parsing its trace; the gap that ends in their first render is not
+  // counted, as the plain file's check above does not). Unpacking it on the page took 3.4 s.
+  await page.evaluate(() => {
+    const w = window as unknown as { __gap: { max: number; last: number } };
+    w.__gap = { max: 0, last: performance.now() };
+    window.setInterval(() => {
+      const now = performance.now();
+      if (!document.querySelector('[role="option"]')) w.__gap.max = Math.max(w.__gap.max, now - w.__gap.last);
+      w.__gap.last = now;
+    }, 10);
+  });
+  await app.open({ name: 'incident.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(app.timeline.options.first()).toHaveAttribute('aria-setsize', '60000', { timeout: 30_000 });
+  const gap = await page.evaluate(() => Math.round((window as unknown as { __gap: { max: number } }).__gap.max));
+  test.info().annotations.push({ type: 'capsule load', description: `longest gap ${gap} ms` });
+  console.log(`capsule of 60,000 steps: longest main-thread gap ${gap} ms`);
+  // Twice FREEZE_MS: the gaps here include starting the capsule's worker and loading its code, which
+  // read 60-90 ms on a quiet machine and up to 350 ms beside another heavy test. Reading the capsule
+  // on this thread measured 2.0-3.4 s, so the bound still tells the two apart by a wide margin.
+  expect(gap, `the main thread was blocked for ${gap} ms while the capsule was read`).toBeLessThan(2 * FREEZE_MS);
+  await app.timeline.expectSelected(60_000, 'cmdStep49');
 });

@@ -214,3 +214,33 @@ test('← folds the Retry around the selected step and → opens it again', asyn
   await page.keyboard.press('ArrowRight');
   await app.timeline.expectSteps(5);
 });
+
+test('v switches the steps between the list and the waterfall, where ← and → walk the steps in time', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.goto();
+  await app.open(...CHECKOUT);
+  await app.timeline.expectSteps(3);
+  await app.timeline.expectSelected(3, 'cmdChargeCard');
+  const waterfall = page.getByRole('application', { name: /^Waterfall of 3 steps/ });
+
+  await page.keyboard.press('v');
+  await expect(waterfall).toBeVisible();
+  await expect(app.timeline.listbox).toBeHidden();
+  await expect(page.getByRole('group', { name: 'Show the steps as' }).getByRole('button', { name: 'Waterfall' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(waterfall).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await app.expectAnnounced('Step 2 of 3, cmdValidatePromo, returned.');
+  await page.keyboard.press('ArrowRight');
+  await app.expectAnnounced(/^Step 3 of 3, cmdChargeCard, threw/);
+  // The app's keys still work over the waterfall.
+  await page.keyboard.press('Home');
+  await app.expectAnnounced('Step 1 of 3, cmdFetchCart, returned.');
+
+  await page.keyboard.press('v');
+  await expect(app.timeline.listbox).toBeVisible();
+  await expect(waterfall).toBeHidden();
+  await app.timeline.expectSelected(1, 'cmdFetchCart');
+
+  await page.keyboard.press('?');
+  await expect(app.shortcutsDialog.getByRole('row', { name: /^v Steps as a list \/ as a waterfall/ })).toBeVisible();
+});

@@ -76,3 +76,30 @@ test('after one visit, a dropped trace opens offline', async ({ page, context })
   await app.timeline.expectSelected(3, 'cmdChargeCard');
   await app.source.waitForMonaco();
 });
+
+test('after one visit, the dialogs that load on first use open offline: share, post-mortem, regression test, walkthrough', async ({ page, context }) => {
+  // Their code is in chunks of its own (app/LazyDialogs.tsx, panels/walkthrough), fetched only when
+  // one first opens: the precache must hold them, or they would fail to load with the network cut.
+  await firstVisit(page);
+  await goOffline(context, page);
+  const app = new AppPage(page);
+  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
+  await app.timeline.expectSteps(3);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const share = page.getByRole('dialog', { name: 'Share incident' });
+  await expect(share.getByRole('button', { name: /Copy link/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(share).toBeHidden();
+  await app.inspector.tab('Incident').click();
+  await page.getByRole('button', { name: 'Export post-mortem…' }).click();
+  const postmortem = page.getByRole('dialog', { name: 'Export post-mortem' });
+  await expect(postmortem.getByRole('textbox', { name: 'Post-mortem (Markdown)' })).toHaveValue(/cmdChargeCard/);
+  await page.keyboard.press('Escape');
+  await expect(postmortem).toBeHidden();
+  await page.getByRole('button', { name: 'Export regression test…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Export regression test' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await app.timeline.listbox.focus();
+  await page.keyboard.press('w');
+  await expect(page.getByRole('dialog', { name: 'Walkthrough', exact: true })).toBeVisible();
+});
