@@ -15,11 +15,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
 import * as effect from '../src/core/effect/index';
 import { replayTrace } from '../src/core/replay/replayTrace';
 import { replayFlowSource } from '../src/core/source/runFlow';
 import { GENERATED_FLOW, recordGenerated } from './generate';
+import { packRuntime } from './runtimePackage';
 
 const root = path.resolve(import.meta.dirname, '..');
 const shared = process.env.TIMESCOPE_SHARED ?? path.resolve(root, '../shared');
@@ -42,26 +42,6 @@ interface Case {
 }
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'timescope-bench-'));
-
-/** node_modules/pure-effect in tmp: src/core/effect as one ESM file, so no loader touches the runtime. */
-async function packRuntime(): Promise<void> {
-  const outDir = path.join(tmp, 'node_modules/pure-effect');
-  await build({
-    configFile: false,
-    publicDir: false,
-    logLevel: 'silent',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      lib: { entry: path.join(root, 'src/core/effect/index.ts'), formats: ['es'], fileName: () => 'index.js' }
-    }
-  });
-  writeFileSync(path.join(outDir, 'package.json'), JSON.stringify({ name: 'pure-effect', type: 'module', exports: './index.js' }));
-  // The flows are ES modules (sync-poll-recursive's is a .js file), as in a project with type module.
-  writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'timescope-bench', private: true, type: 'module' }));
-}
 
 function fixtureCase(name: string): Case {
   const from = path.join(shared, 'fixtures', name);
@@ -127,7 +107,7 @@ function stdoutOf(args: readonly string[], cwd: string): string {
   return spawnSync(process.execPath, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).stdout;
 }
 
-await packRuntime();
+await packRuntime(tmp);
 const cases = [...['checkout-zero-total', 'big-batch', 'sync-poll-recursive'].map(fixtureCase), await generatedCase(20_000)];
 
 console.log(`\n${'CLI vs reference'.padEnd(26)} ${'steps'.padStart(6)} ${'core µs/step'.padStart(13)} ${'CLI ms'.padStart(8)} ${'ref ms'.padStart(8)} ${'CLI/ref'.padStart(8)}   target ≤ ${TARGET}×`);
