@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseTraceText } from '../src/core/trace/parse';
+import { computeTiming } from '../src/core/trace/timing';
 import { generateTrace } from './generate';
 
 const shared = process.env.TIMESCOPE_SHARED ?? path.resolve(import.meta.dirname, '../../shared');
@@ -43,3 +44,17 @@ row('big-batch (fixture)', readFileSync(path.join(shared, 'fixtures/big-batch/ex
 for (const n of [20_000, 100_000]) row(`generated ${n.toLocaleString('en-US')}`, JSON.stringify(generateTrace(n, 120)), 5);
 row('generated 30 MB', JSON.stringify(generateTrace(60_000, 460)), 3);
 console.log('\nload = parse + validate + index (core/trace, as the worker runs it); clone = structuredClone of the model, the UI-thread cost of receiving it.');
+
+// The waterfall's layout (core/trace/timing) on the clock, 10× the steps side by side: the unit
+// tests check linearity by counting reads (test-support/readCount.ts), which does not flake.
+{
+  const flat = (count: number) => ({
+    matching: 'path' as const,
+    root: { prefix: '', children: Array.from({ length: count }, (_, i) => ({ kind: 'command' as const, path: String(i), step: i, stepIndex: i })) },
+    steps: Array.from({ length: count }, (_, i) => ({ durationMs: (i % 7) / 10 }))
+  });
+  const [small, big] = [flat(10_000), flat(100_000)];
+  const one = time(() => computeTiming(small), 15);
+  const ten = time(() => computeTiming(big), 7);
+  console.log(`\nwaterfall layout (computeTiming): 10,000 steps ${one.toFixed(1)} ms, 100,000 steps ${ten.toFixed(1)} ms, ratio ${(ten / one).toFixed(1)}× (linear ≈ 10×)`);
+}

@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import type { RecordedModel } from './model';
 import { buildModel, parseTraceBytes, summarize } from './parse';
 import { exists, FIXTURES, join, listDir, readBytes, readJson } from './test-support/files';
+import { readRatio } from './test-support/readCount';
 
 interface Case {
   readonly expect: { readonly type: 'Success' | 'Failure'; readonly entries: number; readonly errorMessage?: string; readonly errorName?: string };
@@ -218,21 +219,11 @@ describe('model building is linear in the number of entries', () => {
   const raw = readJson(join(FIXTURES, 'big-batch/expected/trace.json')) as { trace: RawEntry[] };
   // Ten copies of big-batch, renumbered so the paths stay unique.
   const tenfold = { ...raw, trace: Array.from({ length: 10 }, (_, k) => raw.trace.map((e, i) => ({ ...e, path: String(k * raw.trace.length + i) }))).flat() };
-  const median = (value: unknown) => {
-    const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t = performance.now();
-      buildModel(value);
-      times.push(performance.now() - t);
-    }
-    return times.sort((a, b) => a - b)[2]!;
-  };
-
-  test('ten times the entries costs well under a hundred times the time', () => {
-    median(raw); // warm up the JIT
-    const one = Math.max(median(raw), 0.5);
-    const ten = median(tenfold);
-    // Linear is about 10x; quadratic would be about 100x. The margin absorbs GC and a noisy machine.
-    expect(ten / one).toBeLessThan(40);
+  test('ten times the entries costs ten times the reads of the trace, not a hundred', () => {
+    // Counted, not timed (see readCount.ts); the clock figures are in npm run bench.
+    const ratio = readRatio((t: object) => buildModel(t), raw, tenfold);
+    // Linear is about 10x; quadratic would be about 100x.
+    expect(ratio).toBeGreaterThan(9);
+    expect(ratio).toBeLessThan(12);
   });
 });
