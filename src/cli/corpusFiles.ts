@@ -3,7 +3,7 @@
 // an InputError naming the file (exit 2).
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { jsonlItems, type CorpusItem } from '../core/batch/corpus';
+import { jsonlItems, parseItem, type CorpusItem } from '../core/batch/corpus';
 import { shardPicker, type Shard } from '../core/batch/shard';
 import { looksEncrypted } from '../core/share/encrypted';
 import { isZip } from '../core/share/zipDirectory';
@@ -55,7 +55,30 @@ async function itemsOf(cwd: string, file: string, keep: (line: number) => boolea
     return { items: keep(1) ? [{ source: file, line: 1, text: trimmed }] : [], total: 1 };
   }
   const all = jsonlItems(text, file, () => true);
+  refuseIfNoCorpus(file, all);
   return { items: all.filter((i) => keep(i.line)), total: all.length };
+}
+
+/** Lines read on this thread to tell a log from a corpus; a longer first line is taken for a trace (its worker judges it). */
+const PROBE_LINES = 20;
+const PROBE_MAX_CHARS = 1 << 20;
+
+/**
+ * A JSONL file whose first 20 lines are all unreadable is another kind of file (an app log, one
+ * entry per line), not a corpus with a few bad lines: it is refused there, naming line 1, as the app
+ * does, instead of a message per line for a million-line log. Once a line holds a trace, no number
+ * of bad lines refuses the file: they are reported one by one.
+ */
+function refuseIfNoCorpus(file: string, items: readonly CorpusItem[]): void {
+  if (items.length < PROBE_LINES) return;
+  let first: string | undefined;
+  for (const item of items.slice(0, PROBE_LINES)) {
+    if (item.text.length > PROBE_MAX_CHARS) return;
+    const parsed = parseItem(item.text);
+    if (!('problem' in parsed)) return;
+    first ??= `line ${item.line}: ${parsed.problem}`;
+  }
+  throw new InputError(`'${file}' holds no trace in its first ${PROBE_LINES} lines, so it is not a corpus of traces (${first})`);
 }
 
 export async function readCorpus(cwd: string, inputs: readonly string[], shard: Shard | undefined): Promise<Corpus> {

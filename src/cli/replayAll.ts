@@ -81,12 +81,24 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
     if (!args.json) io.stdout(tableText(done, { flow: shown(entry), seconds: (performance.now() - started) / 1000, jobs: args.jobs, ...(shard ? { shard } : {}) }));
     if (args.junit !== undefined) writeJunit(io.cwd, args.junit, done);
     // In input order, whichever worker found them first.
-    for (const p of problems.sort((a, b) => a.seq - b.seq)) io.stderr(`timescope: ${p.text}\n`);
+    reportProblems(problems, io);
     if (problems.length > 0) return 2;
     return done.every((r) => r.row.verdict === 'reproduced' || r.row.verdict === 'fixed') ? 0 : 1;
   } finally {
     pool.close();
   }
+}
+
+/** Lines set aside are named up to this many, then counted, as the app's picker does. */
+const PROBLEMS_NAMED = 100;
+
+/** The lines that were not traces, in input order whichever worker found them first. */
+function reportProblems(problems: { seq: number; text: string }[], io: CliIo): void {
+  const sorted = problems.sort((a, b) => a.seq - b.seq);
+  let text = sorted.slice(0, PROBLEMS_NAMED).map((p) => `timescope: ${p.text}\n`).join('');
+  const more = sorted.length - PROBLEMS_NAMED;
+  if (more > 0) text += `timescope: and ${more} more line${more === 1 ? '' : 's'} that hold no trace\n`;
+  io.stderr(text);
 }
 
 /** A placeholder for an item that has no row (it is not a trace), so output order can move past it. */

@@ -248,6 +248,29 @@ describe.concurrent('exit status 2 for unusable input, naming what and where', (
     expect(out.stderr).toMatch(/^timescope: broken\.jsonl:2: not valid JSON \(.+\)\ntimescope: broken\.jsonl:4: one trace entry, not a whole trace/);
   });
 
+  it('a log whose first 20 lines hold no trace is refused as a whole, naming line 1, before any replay', async () => {
+    const log = Array.from({ length: 50_000 }, (_, i) => JSON.stringify({ level: 'info', msg: `request ${i}` }));
+    write('app.log.jsonl', log.join('\n'));
+    const out = await timescope(['replay-all', 'app.log.jsonl', 'flow.ts', '--json']);
+    expect(out).toMatchObject({ code: 2, stdout: '' });
+    expect(out.stderr).toBe(
+      "timescope: 'app.log.jsonl' holds no trace in its first 20 lines, so it is not a corpus of traces (line 1: not a pure-effect trace: expected an object with a `trace` array, from recordEffect or a recorder’s toTrace)\n"
+    );
+  });
+
+  it('after a trace, every bad line is set aside: the first 100 named, the rest counted', async () => {
+    const [good] = readFileSync(path.join(TMP, 'day.jsonl'), 'utf8').trim().split('\n');
+    write('cut.jsonl', [good, ...Array.from({ length: 130 }, () => '{"cut')].join('\n'));
+    const out = await timescope(['replay-all', 'cut.jsonl', 'flow.ts', '--json']);
+    expect(out.code).toBe(2);
+    expect(rowsOf(out).map((r) => r.line)).toEqual([1]);
+    const said = out.stderr.trim().split('\n');
+    expect(said).toHaveLength(101);
+    expect(said[0]).toMatch(/^timescope: cut\.jsonl:2: not valid JSON/);
+    expect(said[99]).toMatch(/^timescope: cut\.jsonl:101: not valid JSON/);
+    expect(said[100]).toBe('timescope: and 30 more lines that hold no trace');
+  });
+
   it('a flow that does not compile: its file, line and column, and no verdicts', async () => {
     write('syntax.ts', `${fixtureText('flow.ts')}\nexport const oops = (;\n`);
     const out = await timescope(['replay-all', 'day.jsonl', 'syntax.ts', '--json']);
