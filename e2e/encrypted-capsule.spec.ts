@@ -158,7 +158,7 @@ async function shareSection(page: Page) {
   await app.timeline.listbox.focus();
   await page.keyboard.press('Home');
   await page.keyboard.press('j');
-  await page.getByRole('textbox', { name: 'Step note' }).fill(NOTE);
+  await (await app.inspector.stepNote(2)).fill(NOTE);
   const dialog = await openShare(page);
   return { app, dialog, section: dialog.getByTestId('encrypted-capsule') };
 }

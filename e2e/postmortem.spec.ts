@@ -23,7 +23,7 @@ async function fixedIncident(page: Page) {
   await replay.replaceEditorText(FIXED);
   await replay.run();
   await replay.expectVerdict('Fixed');
-  await page.getByRole('textbox', { name: 'Step note' }).fill('the provider refuses a zero charge');
+  await (await app.inspector.stepNote(3)).fill('the provider refuses a zero charge');
   await page.getByRole('button', { name: 'Star this step' }).click();
   await app.inspector.tab('Incident').click();
   await page.getByRole('textbox', { name: 'Incident title' }).fill('A 100% promo checks out without a charge');

@@ -44,7 +44,7 @@ test('a copied link opens the same incident elsewhere: trace, step, notes and ed
   await app.timeline.listbox.focus();
   await page.keyboard.press('k');
   await app.timeline.expectSelected(2, 'cmdValidatePromo');
-  await page.getByRole('textbox', { name: 'Step note' }).fill('percentOff 100 is where total becomes 0');
+  await (await app.inspector.stepNote(2)).fill('percentOff 100 is where total becomes 0');
   const dialog = await openShare(page);
   await expect(dialog.getByRole('checkbox', { name: 'Include flow source' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Redact personal data' })).toBeChecked();
@@ -104,7 +104,7 @@ test('a downloaded capsule opens by drop with its trace, step, notes and source'
   await app.goto();
   await page.getByRole('button', { name: /^Try the demo incident/ }).click();
   await app.timeline.expectSteps(3);
-  await page.getByRole('textbox', { name: 'Step note' }).fill('the charge refuses 0');
+  await (await app.inspector.stepNote(3)).fill('the charge refuses 0');
   const dialog = await openShare(page);
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download capsule' }).click();

@@ -158,7 +158,9 @@ export function Inspector({ model }: { model: TraceModel }) {
   const shown = valueOf(model, step, value, tab, pipeline);
   const now = last && !last.auto ? nowStatus(last.report, step.index) : undefined;
   return (
-    <section aria-label="Step details" className="flex h-full min-h-0 flex-col bg-panel">
+    // data-step: the step these details are of (1-based). They follow the list's selection a paint
+    // later, and a note typed into them belongs to the step they show; tests wait on it.
+    <section aria-label="Step details" data-step={step.index + 1} className="flex h-full min-h-0 flex-col bg-panel">
       <header className="shrink-0 border-b border-line px-3 py-2">
         <div className="flex items-baseline gap-2">
           <h2 className={`truncate font-mono text-[13px] font-semibold ${step.threw ? 'text-err' : ''}`}>{step.command}</h2>
