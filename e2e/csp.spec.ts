@@ -40,16 +40,7 @@ async function watch(page: Page, baseURL: string): Promise<Watch> {
   };
 }
 
-async function openDemo(page: Page): Promise<AppPage> {
-  const app = new AppPage(page);
-  await app.goto();
-  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
-  await app.timeline.expectSteps(3);
-  await app.timeline.expectSelected(3, 'cmdChargeCard');
-  await expect(page.getByTestId('replay-status')).toHaveText('✓ This code reproduces the recording.', { timeout: 15_000 });
-  await app.source.waitForMonaco();
-  return app;
-}
+const openDemo = (page: Page) => AppPage.demo(page, 'editor');
 
 test('the page is served with the strict policy', async ({ page }) => {
   await page.goto('/');

@@ -14,13 +14,7 @@ const CHARGE = lineOf(FLOW_FILE, 'const cmdChargeCard');
 const FIX_AT = 'const chargeCard = (order: CheckoutInput & { cart: Cart; total: number }) => {\n';
 const FIXED = FLOW.replace(FIX_AT, `${FIX_AT}    if (order.total === 0) return Success({ ...order, receipt: { waived: true } });\n`);
 
-async function openDemo(page: Page): Promise<AppPage> {
-  const app = new AppPage(page);
-  await app.goto();
-  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
-  await app.timeline.expectSteps(3);
-  return app;
-}
+const openDemo = (page: Page) => AppPage.demo(page, 'listed');
 
 test('the demo opens on the failing step with its line, its error and the value it received, without another click', async ({ page }) => {
   const app = await openDemo(page);

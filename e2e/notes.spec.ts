@@ -6,20 +6,13 @@ import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { fixture } from './support/files';
 
-async function openDemo(page: Page): Promise<AppPage> {
-  const app = new AppPage(page);
-  await app.goto();
-  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
-  await app.timeline.expectSteps(3);
-  await app.timeline.expectSelected(3, 'cmdChargeCard');
-  return app;
-}
+const openDemo = (page: Page) => AppPage.demo(page, 'selected');
 
 const stepNote = (page: Page) => page.getByRole('textbox', { name: 'Step note' });
 
 test('a step note, a star, a title and a summary survive a reload, and mark the step list and the scrubber', async ({ page }) => {
   const app = await openDemo(page);
-  await stepNote(page).fill('promo FREE100 makes the total 0; the provider refuses a zero charge');
+  await (await app.inspector.stepNote(3)).fill('promo FREE100 makes the total 0; the provider refuses a zero charge');
   await page.getByRole('button', { name: 'Star this step' }).click();
   await expect(page.getByRole('button', { name: 'Star this step' })).toHaveAttribute('aria-pressed', 'true');
   await app.inspector.tab('Incident').click();
@@ -54,7 +47,7 @@ test('a tab closed in the middle of typing keeps every letter typed', async ({ p
 
 test('opening another trace never loses the first one’s notes, and Forget removes them with the trace', async ({ page }) => {
   const app = await openDemo(page);
-  await stepNote(page).fill('the demo’s note');
+  await (await app.inspector.stepNote(3)).fill('the demo’s note');
   await app.open(fixture('weather-retry/expected/trace.json'));
   await expect(page.getByRole('banner')).toContainText('weather');
   await expect(stepNote(page)).toHaveValue('');

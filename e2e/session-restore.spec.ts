@@ -41,11 +41,7 @@ function stored(page: Page): Promise<Stored> {
 
 const savedStep = async (page: Page) => (await stored(page)).recent[0]?.selected;
 
-async function openDemo(app: AppPage) {
-  await app.goto();
-  await app.page.getByRole('button', { name: /^Try the demo incident/ }).click();
-  await app.timeline.expectSteps(3);
-}
+const openDemo = (app: AppPage) => app.openDemo('listed');
 
 /** Presses Tab until `target` has focus: the keyboard-only way there. */
 async function tabTo(page: Page, target: Locator, max = 30) {

@@ -11,24 +11,16 @@ import { shootSizes } from './support/screenshots';
 const NOTE = 'promo FREE100 makes the total 0; the provider refuses a zero charge';
 const PROMO_NOTE = 'the promo is valid and takes 100% off';
 
-async function openDemo(page: Page): Promise<AppPage> {
-  const app = new AppPage(page);
-  await app.goto();
-  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
-  await app.timeline.expectSteps(3);
-  await app.timeline.expectSelected(3, 'cmdChargeCard');
-  return app;
-}
+const openDemo = (page: Page) => AppPage.demo(page, 'selected');
 
-const stepNote = (page: Page) => page.getByRole('textbox', { name: 'Step note' });
 
 /** Notes on steps 2 and 3, and a star on 3; then focus back on the step list, where keys drive the app. */
 async function writeNotes(app: AppPage) {
   const { page } = app;
-  await stepNote(page).fill(NOTE);
+  await (await app.inspector.stepNote(3)).fill(NOTE);
   await page.getByRole('button', { name: 'Star this step' }).click();
   await app.timeline.option('cmdValidatePromo').click();
-  await stepNote(page).fill(PROMO_NOTE);
+  await (await app.inspector.stepNote(2)).fill(PROMO_NOTE);
   await app.timeline.option('cmdChargeCard').click();
   await app.timeline.expectSelected(3, 'cmdChargeCard');
   // The replay on load fills in the pipeline values.

@@ -12,15 +12,7 @@ import { fixture } from './support/files';
 
 const RECEIPT = '{\n  "chargeId": "ch_whatif",\n  "amount": 0,\n  "status": "succeeded"\n}';
 
-async function openDemo(page: Page): Promise<AppPage> {
-  const app = new AppPage(page);
-  await app.goto();
-  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
-  await app.timeline.expectSteps(3);
-  await app.timeline.expectSelected(3, 'cmdChargeCard');
-  await expect(page.getByTestId('replay-status')).toHaveText('✓ This code reproduces the recording.', { timeout: 15_000 });
-  return app;
-}
+const openDemo = (page: Page) => AppPage.demo(page, 'replayed');
 
 const whatIfDialog = (page: Page) => page.getByRole('dialog', { name: /^What if cmdChargeCard/ });
 

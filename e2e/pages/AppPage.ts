@@ -11,6 +11,14 @@ export interface FilePayload {
   readonly buffer: Buffer;
 }
 
+/**
+ * How far the demo incident must have come before a journey goes on; each includes the ones before:
+ * its 3 steps listed, the failing charge selected, its replay on load settled (reproduced), the
+ * editor shown.
+ */
+export type DemoReady = 'listed' | 'selected' | 'replayed' | 'editor';
+const DEMO_LEVELS: readonly DemoReady[] = ['listed', 'selected', 'replayed', 'editor'];
+
 export class AppPage {
   readonly timeline: TimelinePage;
   readonly inspector: InspectorPage;
@@ -42,6 +50,23 @@ export class AppPage {
 
   async goto(path = '/') {
     await this.page.goto(path);
+  }
+
+  /** A fresh page's demo incident, opened from the empty screen as a person does. */
+  static async demo(page: Page, ready: DemoReady = 'selected'): Promise<AppPage> {
+    const app = new AppPage(page);
+    await app.openDemo(ready);
+    return app;
+  }
+
+  async openDemo(ready: DemoReady = 'selected') {
+    const upTo = (level: DemoReady) => DEMO_LEVELS.indexOf(ready) >= DEMO_LEVELS.indexOf(level);
+    await this.goto();
+    await this.page.getByRole('button', { name: /^Try the demo incident/ }).click();
+    await this.timeline.expectSteps(3);
+    if (upTo('selected')) await this.timeline.expectSelected(3, 'cmdChargeCard');
+    if (upTo('replayed')) await expect(this.page.getByTestId('replay-status')).toHaveText('✓ This code reproduces the recording.', { timeout: 15_000 });
+    if (upTo('editor')) await this.source.waitForMonaco();
   }
 
   /** Opens files (paths or in-memory payloads) through the hidden file input, as the Open button does. */
