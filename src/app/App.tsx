@@ -1,6 +1,6 @@
 // The shell: header, warnings, the three panes, the bottom bar, and the
 // overlays. Panels talk through stores; this file only lays them out.
-import { useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { AfterPaint } from '../components/AfterPaint';
 import { warmEngine } from '../worker/engineClient';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
@@ -42,7 +42,6 @@ import { ReceivedBanner } from './share/ReceivedBanner';
 import { LazyDialogs } from './LazyDialogs';
 import { traceIdentity } from '../core/trace/identity';
 import { Walkthrough } from '../panels/walkthrough/Walkthrough';
-import { CompareView } from '../panels/compare/CompareView';
 import { useCompareStore } from '../stores/compareStore';
 import { CompareProblem } from '../panels/compare/CompareWith';
 
@@ -124,6 +123,10 @@ function useTraceUrlParam() {
   }, []);
 }
 
+// Loaded when two runs are first compared: its rows, diff and source markers are no part of the
+// first paint, which must stay within 200 KB gzip (issue 11).
+const CompareView = lazy(() => import('../panels/compare/CompareView').then((m) => ({ default: m.CompareView })));
+
 export function App() {
   const theme = useThemeSync();
   // Deferred: a newly opened trace renders at transition priority, in slices the browser can
@@ -166,7 +169,9 @@ export function App() {
       <CompareProblem />
       <main className="flex min-h-0 flex-1 flex-col">
         {comparing ? (
-          <CompareView theme={theme} canShare={model !== undefined} />
+          <Suspense fallback={<p className="p-4 text-sm text-muted">Opening the comparison…</p>}>
+            <CompareView theme={theme} canShare={model !== undefined} />
+          </Suspense>
         ) : active.status === 'ready' ? (
           <Workspace model={active.model} theme={theme} />
         ) : active.status === 'loading' ? (

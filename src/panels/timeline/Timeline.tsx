@@ -1,12 +1,16 @@
 // The Steps panel: its header, the filter box, and the list of steps (StepList) or the waterfall in
 // its place. Only the list follows the selection; this panel does not re-render when it moves.
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { StepFilter } from './StepFilter';
 import { StepList } from './StepList';
 import { useStepsViewStore } from '../../stores/stepsViewStore';
-import { Waterfall, WATERFALL_ID } from '../waterfall/Waterfall';
+import { WATERFALL_ID } from '../waterfall/id';
 import { StepsViewToggle } from './StepsViewToggle';
+
+// Loaded the first time the waterfall is shown (v): its canvas drawing is no part of the first paint,
+// which must stay within 200 KB gzip (issue 11). The service worker keeps it for offline use.
+const Waterfall = lazy(() => import('../waterfall/Waterfall').then((m) => ({ default: m.Waterfall })));
 
 export function Timeline({ model }: { model: TraceModel }) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -27,7 +31,11 @@ export function Timeline({ model }: { model: TraceModel }) {
         </span>
       </header>
       <StepFilter model={model} onLeave={() => (waterfall ? document.getElementById(WATERFALL_ID) : scrollRef.current)?.focus()} />
-      {waterfall && <Waterfall model={model} />}
+      {waterfall && (
+        <Suspense fallback={<p className="px-2 py-3 text-[12px] text-muted">Loading the waterfall…</p>}>
+          <Waterfall model={model} />
+        </Suspense>
+      )}
       <StepList model={model} hidden={waterfall} listRef={scrollRef} />
     </section>
   );

@@ -15,10 +15,10 @@ import { errorsSummary, selectedSummary } from './summary';
 import { useElementSize } from './useElementSize';
 import { useLayout } from './useLayout';
 import { WaterfallCanvas } from './WaterfallCanvas';
+import { WATERFALL_ID } from './id';
 import { useOverridden } from '../../stores/useWhatIf';
 import { overrideOutcomeText } from '../../core/whatif/describe';
 
-export const WATERFALL_ID = 'steps-waterfall';
 const SUMMARY_ID = 'waterfall-summary';
 const ERRORS_ID = 'waterfall-errors';
 /** the summary line under the canvas */
