@@ -8,10 +8,10 @@ import { isPlainObject, kindOf } from './describe';
 import { EMPTY_HEAD, readHead, readStep, type Head } from './entries';
 import { recognizeForeignArray, recognizeForeignObject } from './foreign';
 import type { RecordedModel, RecordedStep, SequenceNode } from './model';
-import { inferOutcome } from './outcome';
-import { buildStructure } from './structure';
-import { collectWarnings } from './warnings';
-import { wallMs } from './wall';
+import { ColumnsBuilder } from './columns';
+import { indexTrace, rememberIndex, type TraceIndex } from './modelIndex';
+import { decodeStructure } from './structure';
+import type { PathLookup } from './pathIndex';
 import { depthOver, MAX_VALUE_DEPTH } from './depth';
 import { asTracePointers } from './exact-numbers';
 
@@ -75,87 +75,41 @@ export function buildModel(raw: unknown, exactNumbers?: Readonly<Record<string, 
   // is each field measured, to name it.
   if (depthOver(raw, MAX_VALUE_DEPTH + 1) !== undefined) refuseDeep(raw, entries);
   const steps: RecordedStep[] = new Array(entries.length);
-  for (let i = 0; i < entries.length; i++) steps[i] = readStep(entries[i], i);
+  const columns = new ColumnsBuilder(entries.length);
+  for (let i = 0; i < entries.length; i++) columns.add((steps[i] = readStep(entries[i], i)));
+  const { index, byPath } = indexTrace(head, bare, columns.finish(), (i) => steps[i]!.error);
+  const exact = exactNumbers && Object.keys(exactNumbers).length > 0 ? asTracePointers(exactNumbers, bare) : undefined;
+  return recordedModelOf(index, byPath, steps, exact);
+}
 
-  // Like the library (§5, checklist 20): paths only when there is at least one
-  // entry and every entry has a string path.
-  let withPath = 0;
-  let firstPathless = -1;
-  for (const s of steps) {
-    if (s.path !== undefined) withPath++;
-    else if (firstPathless === -1) firstPathless = s.index;
-  }
-  const matching = steps.length > 0 && withPath === steps.length ? 'path' : 'position';
-
-  const byPath: Record<string, number> = Object.create(null);
-  let unplaced = 0;
-  let root = EMPTY_ROOT;
-  if (matching === 'path') {
-    for (const s of steps) {
-      const path = s.path!;
-      const earlier = byPath[path];
-      if (earlier !== undefined) {
-        throw traceProblem(
-          `entry ${earlier} and entry ${s.index} have the same path '${path}'`,
-          "A recorder never writes two entries at one path, and the library refuses such a trace ('Trace has duplicate step paths.'). It was edited by hand, or two traces were merged: remove one of them.",
-          { entry: s.index }
-        );
-      }
-      byPath[path] = s.index;
-      if (!s.placed) unplaced++;
-    }
-    const structure = buildStructure(steps);
-    root = structure.root;
-    unplaced += structure.misplaced;
-  }
-
-  const errorSteps: number[] = [];
-  // A typed array clones as one block of memory, not 100,000 numbers.
-  const cumulativeMs = new Float64Array(steps.length);
-  const commands: Record<string, { count: number; threw: number }> = Object.create(null);
-  const unrecorded = new Map<string, number>();
-  let total = 0;
-  let maxDurationMs = 0;
-  let recordedSteps = 0;
-  let anonymous = 0;
-  for (const s of steps) {
-    const d = s.durationMs ?? 0;
-    total += d;
-    cumulativeMs[s.index] = total;
-    if (d > maxDurationMs) maxDurationMs = d;
-    if (s.threw) errorSteps.push(s.index);
-    if (s.command === 'anonymous') anonymous++;
-    if (s.kind === 'unrecorded') unrecorded.set(s.unrecorded!, (unrecorded.get(s.unrecorded!) ?? 0) + 1);
-    if (s.kind === 'decision') continue;
-    recordedSteps++;
-    const c = (commands[s.command] ??= { count: 0, threw: 0 });
-    c.count++;
-    if (s.threw) c.threw++;
-  }
-
-  return {
+/** The model object of an index and its steps (with their values). */
+export function recordedModelOf(index: TraceIndex, byPath: PathLookup, steps: readonly RecordedStep[], exactNumbers?: Readonly<Record<string, string>>): RecordedModel {
+  const h = index.head;
+  const model: RecordedModel = {
     recorded: true,
-    matching,
-    flowName: head.flowName,
-    version: head.version,
-    hasInitialInput: head.hasInitialInput,
-    ...(head.hasInitialInput ? { initialInput: head.initialInput } : {}),
-    hasContext: head.hasContext,
-    ...(head.hasContext ? { context: head.context } : {}),
-    unrecorded: head.unrecorded,
-    dropped: head.dropped,
+    matching: h.matching,
+    flowName: h.flowName,
+    version: h.version,
+    hasInitialInput: h.hasInitialInput,
+    ...(h.hasInitialInput ? { initialInput: h.initialInput } : {}),
+    hasContext: h.hasContext,
+    ...(h.hasContext ? { context: h.context } : {}),
+    unrecorded: h.unrecorded,
+    dropped: h.dropped,
     steps,
-    byPath,
-    root,
-    errorSteps,
-    cumulativeMs,
-    totalMs: total,
-    wallMs: wallMs(matching, root, steps, total),
-    maxDurationMs,
-    commands,
-    recordedSteps,
-    warnings: collectWarnings({ head, bare, steps, matching, anonymous, unrecorded, firstPathless, withPath }),
-    outcome: inferOutcome({ matching, dropped: head.dropped, steps, root, unplaced }),
-    ...(exactNumbers && Object.keys(exactNumbers).length > 0 ? { exactNumbers: asTracePointers(exactNumbers, bare) } : {})
+    byPath: byPath.record(),
+    root: h.matching === 'path' ? decodeStructure(index.structure, index.columns) : EMPTY_ROOT,
+    errorSteps: Array.from(index.errorSteps),
+    cumulativeMs: index.cumulativeMs,
+    totalMs: h.totalMs,
+    wallMs: h.wallMs,
+    maxDurationMs: h.maxDurationMs,
+    commands: h.commands,
+    recordedSteps: h.recordedSteps,
+    warnings: h.warnings,
+    outcome: h.outcome,
+    ...(exactNumbers ? { exactNumbers } : {})
   };
+  rememberIndex(model, exactNumbers ? { ...index, head: { ...index.head, exactNumbers } } : index);
+  return model;
 }

@@ -145,7 +145,7 @@ const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isI
  * `branches` of the wrong type are dropped rather than refused: the library
  * ignores them too (it then replays the Parallel by timing, §6.10).
  */
-function readDecision(entry: Record<string, unknown>, i: number, path: string): ParallelDecision {
+export function readDecision(entry: Record<string, unknown>, i: number, path: string): ParallelDecision {
   const where = `entry ${i}: the Parallel decision at path '${path}'`;
   if (!Object.hasOwn(entry, 'result')) throw traceProblem(`${where} has no \`result\``, entryHint(i), { entry: i });
   const result = entry.result;
@@ -169,8 +169,13 @@ function entryError(i: number, what: string) {
   return traceProblem(`entry ${i}: ${what}`, entryHint(i), { entry: i });
 }
 
-/** One entry, validated and lifted to a TraceStep. Throws TraceParseError. */
-export function readStep(raw: unknown, i: number): RecordedStep {
+/**
+ * One entry, validated and lifted to a TraceStep. Throws TraceParseError.
+ * `resultKey` says whether the entry has a `result` when `raw` is a skeleton
+ * that leaves the value itself in the file (scanModel.ts): the step then
+ * carries no `result`, and its value is read from the file when asked for.
+ */
+export function readStep(raw: unknown, i: number, resultKey?: boolean): RecordedStep {
   // Runs once per entry of traces with 100,000s of them: no closures, no spreads.
   if (!isPlainObject(raw)) throw traceProblem(`entry ${i} is ${kindOf(raw)}, not an object`, entryHint(i), { entry: i });
   const { command, threw, durationMs, unrecorded } = raw;
@@ -195,7 +200,7 @@ export function readStep(raw: unknown, i: number): RecordedStep {
   const parsedPath = path === undefined ? undefined : parsePath(path);
   const lanes = path === undefined ? NO_LANES : lanesOf(parsedPath, path);
   const hasError = Object.hasOwn(raw, 'error');
-  const hasResult = Object.hasOwn(raw, 'result');
+  const hasResult = resultKey ?? Object.hasOwn(raw, 'result');
   const step: Draft = {
     index: i,
     command,
@@ -223,7 +228,7 @@ export function readStep(raw: unknown, i: number): RecordedStep {
     step.hasValue = hasError;
     if (hasError) step.error = raw.error;
     step.errorText = errorSummary(raw.error, hasError);
-  } else if (hasResult) {
+  } else if (hasResult && Object.hasOwn(raw, 'result')) {
     step.result = raw.result;
   }
   return step;

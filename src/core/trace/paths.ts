@@ -57,6 +57,35 @@ export function parsePath(path: string): ParsedPath | undefined {
   }
 }
 
+/** Whether text[start, end) follows the grammar: parsePath would parse it, without making its segments. */
+export function isGrammarPath(text: string, start = 0, end = text.length): boolean {
+  let p = start;
+  for (;;) {
+    if ((p = pastDigits(text, p, end)) < 0) return false;
+    if (p === end) return true;
+    const c = text.charCodeAt(p++);
+    if (c === LETTER_P) {
+      if (p === end) return true;
+      if ((p = pastDigits(text, p, end)) < 0) return false;
+    } else if (c === LETTER_R && p < end && text.charCodeAt(p) === LETTER_F) p++;
+    else if (c === LETTER_R) {
+      if ((p = pastDigits(text, p, end)) < 0) return false;
+    } else return false;
+    if (p >= end || text.charCodeAt(p++) !== SLASH || p === end) return false;
+  }
+}
+
+/** Past the digits at p, or -1 when there is none. */
+function pastDigits(text: string, p: number, end: number): number {
+  const from = p;
+  while (p < end) {
+    const d = text.charCodeAt(p) - ZERO;
+    if (d < 0 || d > 9) break;
+    p++;
+  }
+  return p > from ? p : -1;
+}
+
 /** Where parsePath has read to. Module state, not a closure: a closure per call cost more than the parse. */
 let cursor = 0;
 

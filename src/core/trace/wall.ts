@@ -3,24 +3,25 @@
 // and would add up branches that ran side by side; walking the structure
 // gives the elapsed time, less the pure code between steps, which is not
 // recorded.
-import type { SequenceNode, TraceStep } from './model';
+import { HAS_DURATION, type StepColumns } from './columns';
+import { childrenOf, NODE_COMMAND, NODE_RETRY, subsOf, type StructureTable } from './structure';
 
-function sequenceMs(seq: SequenceNode, steps: readonly TraceStep[]): number {
+function sequenceMs(t: StructureTable, c: StepColumns, seq: number): number {
+  if (seq < 0) return 0;
   let ms = 0;
-  for (const node of seq.children) {
-    if (node.kind === 'command') ms += steps[node.stepIndex]?.durationMs ?? 0;
-    else if (node.kind === 'retry') {
-      for (const attempt of node.attempts) ms += sequenceMs(attempt, steps);
-      if (node.fallback) ms += sequenceMs(node.fallback, steps);
-    } else {
-      const decision = node.decisionIndex === undefined ? undefined : steps[node.decisionIndex]?.durationMs;
-      ms += decision ?? Math.max(0, ...node.branches.map((b) => sequenceMs(b, steps)));
+  for (const node of childrenOf(t, seq)) {
+    const kind = t.nodeKind[node];
+    if (kind === NODE_COMMAND) ms += c.durationMs[t.nodeRef[node]!] ?? 0;
+    else if (kind === NODE_RETRY) for (const s of subsOf(t, node)) ms += sequenceMs(t, c, s.seq);
+    else {
+      const decision = t.nodeRef[node]!;
+      ms += decision >= 0 && (c.flags[decision]! & HAS_DURATION) !== 0 ? c.durationMs[decision]! : Math.max(0, ...subsOf(t, node).map((s) => sequenceMs(t, c, s.seq)));
     }
   }
   return ms;
 }
 
 /** Elapsed milliseconds: from the structure for path traces, the plain sum for position traces. */
-export function wallMs(matching: 'path' | 'position', root: SequenceNode, steps: readonly TraceStep[], sum: number): number {
-  return matching === 'path' ? Math.round(sequenceMs(root, steps) * 1000) / 1000 : sum;
+export function wallMs(matching: 'path' | 'position', t: StructureTable, c: StepColumns, sum: number): number {
+  return matching === 'path' ? Math.round(sequenceMs(t, c, 0) * 1000) / 1000 : sum;
 }

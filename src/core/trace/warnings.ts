@@ -4,7 +4,7 @@
 
 import { plural } from './describe';
 import type { Head } from './entries';
-import type { TraceStep, TraceWarning } from './model';
+import type { TraceWarning } from './model';
 
 /** §6.6: why the recorder left a value out, in the library's words. */
 export function unrecordedReason(reason: string): string {
@@ -24,7 +24,8 @@ export interface WarningInput {
   readonly head: Head;
   /** a bare array of entries rather than a trace object */
   readonly bare: boolean;
-  readonly steps: readonly TraceStep[];
+  /** how many entries the trace has */
+  readonly count: number;
   readonly matching: 'path' | 'position';
   readonly anonymous: number;
   /** unrecorded entries, counted per reason ('redact', 'copy', other) */
@@ -60,7 +61,7 @@ function unrecordedWarning(byReason: ReadonlyMap<string, number>): TraceWarning 
 }
 
 export function collectWarnings(input: WarningInput): TraceWarning[] {
-  const { head, steps } = input;
+  const { head } = input;
   const warnings: TraceWarning[] = [];
   if (head.version) warnings.push({ kind: 'version', message: `Recorded at build ${head.version}.` });
 
@@ -103,7 +104,7 @@ export function collectWarnings(input: WarningInput): TraceWarning[] {
     });
   }
 
-  if (input.matching === 'position' && steps.length > 0) {
+  if (input.matching === 'position' && input.count > 0) {
     // Position mode with entries means at least one entry lacks a string path.
     warnings.push({
       kind: 'positional',
