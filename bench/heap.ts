@@ -128,7 +128,8 @@ export class HeapMeter {
       this.targets().map(async (t) => {
         const usage = await t.session.send('Runtime.getHeapUsage').catch(() => undefined);
         const name = t.type === 'page' ? 'page' : `${t.type === 'worker' ? '' : `${t.type} `}${t.url.split('/').pop()?.replace(/-[A-Za-z0-9_-]{8}\.js$/, '.js') || t.url || t.type}`;
-        return usage ? { name, bytes: usage.usedSize as number } : undefined;
+        // ArrayBuffers' memory is outside usedSize: the engine keeps a trace's bytes in one, and columns are typed arrays.
+        return usage ? { name, bytes: (usage.usedSize as number) + ((usage.backingStorageSize as number | undefined) ?? 0) } : undefined;
       })
     );
     const present = parts.filter((p): p is { name: string; bytes: number } => p !== undefined);
