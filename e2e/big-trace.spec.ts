@@ -10,11 +10,11 @@ import { buildCapsule } from '../src/core/share/capsule';
 interface Heartbeat {
   /** the progress bar named "Loading the trace" was seen rendered and visible */
   sawProgress: boolean;
-  /** timer ticks that ran while it was up */
+  /** timer ticks that ran from the moment the file was given until the list showed its first step */
   ticks: number;
-  /** the longest the main thread went without running a 10 ms timer while it was up */
+  /** the longest the main thread went without running a 10 ms timer in that time */
   maxGap: number;
-  /** the bar went away again */
+  /** the list showed a step */
   done: boolean;
 }
 
@@ -28,9 +28,10 @@ test('a 60,000-step, ~30 MB trace loads with progress and without freezing the p
   await app.goto();
   await expect(app.emptyHeading).toBeVisible();
 
-  // The load takes about a second here, too short to poll reliably from the test, so the page
-  // watches itself: a 10 ms timer notes whether the progress bar is up and how long the main
-  // thread went between ticks while it was.
+  // The load takes a fraction of a second here, too short to poll reliably from the test, so the
+  // page watches itself: from the moment the file is given until the list shows a step (reading,
+  // parsing and the first render of the list, all of it), a 10 ms timer notes whether the
+  // progress bar is up and how long the main thread went between ticks.
   await page.evaluate(() => {
     const hb: Heartbeat = { sawProgress: false, ticks: 0, maxGap: 0, done: false };
     let last = 0;
@@ -38,14 +39,12 @@ test('a 60,000-step, ~30 MB trace loads with progress and without freezing the p
     const timer = window.setInterval(() => {
       const now = performance.now();
       const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Loading the trace"]');
-      if (!bar) {
-        if (hb.ticks > 0) {
-          hb.done = true;
-          window.clearInterval(timer);
-        }
-        return;
+      if (bar) hb.sawProgress ||= bar.checkVisibility();
+      if (document.querySelector('[role=option]')) {
+        hb.done = true;
+        window.clearInterval(timer);
       }
-      hb.sawProgress ||= bar.checkVisibility();
+      if (!hb.sawProgress && !bar) return; // not given the file yet
       if (last) hb.maxGap = Math.max(hb.maxGap, now - last);
       last = now;
       hb.ticks += 1;

@@ -7,7 +7,7 @@ import { useSelectedAfterPaint } from '../stores/useSelectedAfterPaint';
 
 export function LiveRegion({ model }: { model: TraceModel | undefined }) {
   const selected = useSelectedAfterPaint();
-  const step = model?.steps[selected];
+  const step = model?.steps.at(selected);
   return (
     <div aria-live="polite" role="status" className="sr-only" data-testid="step-announcement">
       {model && step ? announcement(step, model.steps.length) : ''}

@@ -1,11 +1,12 @@
 // Moving the selection: the same rules for keys, buttons and playback.
 import type { TraceModel } from '../core/trace/model';
 import { laneGroup } from '../panels/timeline/rows';
+import { columnsOf } from '../core/trace/outline';
 import { useViewStore } from '../stores/viewStore';
 
 function hidden(model: TraceModel, index: number, folded: readonly string[]): boolean {
   if (!folded.length) return false;
-  return model.steps[index]!.lanes.some((lane) => folded.includes(laneGroup(lane)));
+  return model.steps.at(index)!.lanes.some((lane) => folded.includes(laneGroup(lane)));
 }
 
 /** Next (delta 1) or previous (-1) step, skipping steps folded away. */
@@ -58,13 +59,15 @@ export function errorBy(model: TraceModel, delta: 1 | -1): boolean {
  */
 export function foldAround(model: TraceModel): boolean {
   const { selected, folded, toggleFold, select } = useViewStore.getState();
-  const step = model.steps[selected];
+  const step = model.steps.at(selected);
   const lane = step?.lanes[step.lanes.length - 1];
   if (!step || !lane) return false;
   const group = laneGroup(lane);
   if (!folded.includes(group)) toggleFold(group);
   const nowFolded = useViewStore.getState().folded;
-  const decision = lane.kind === 'branch' && Object.hasOwn(model.byPath, group) ? model.byPath[group] : undefined;
+  // The innermost lane is a branch: its Parallel's decision is the step's parent (-1 when the trace has none).
+  const parent = lane.kind === 'branch' ? columnsOf(model).parent[selected]! : -1;
+  const decision = parent >= 0 ? parent : undefined;
   const visible = (i: number | undefined) => i !== undefined && i >= 0 && i < model.steps.length && !hidden(model, i, nowFolded);
   let target = visible(decision) ? decision : undefined;
   for (let i = selected - 1; target === undefined && i >= 0; i--) if (visible(i)) target = i;
@@ -76,7 +79,7 @@ export function foldAround(model: TraceModel): boolean {
 /** → unfolds the Parallel whose decision is selected, or else the group folded last. */
 export function unfoldAt(model: TraceModel): boolean {
   const { selected, folded, toggleFold } = useViewStore.getState();
-  const step = model.steps[selected];
+  const step = model.steps.at(selected);
   const target = step?.kind === 'decision' && step.path !== undefined && folded.includes(step.path) ? step.path : folded[folded.length - 1];
   if (target === undefined) return false;
   toggleFold(target);

@@ -13,7 +13,7 @@ export async function redactOverrides(model: TraceModel, overrides: readonly Ste
   const last = Math.max(-1, ...at.keys());
   // Entries without values but the overridden ones: nothing else to redact, and indices kept.
   const entries: Record<string, unknown>[] = Array.from({ length: last + 1 }, (_, i) => {
-    const step = model.steps[i]!;
+    const step = model.steps.at(i)!;
     const o = at.get(i);
     const entry: Record<string, unknown> = { command: step.command, ...(step.path !== undefined ? { path: step.path } : {}) };
     if (o?.kind === 'result') entry.result = o.value;

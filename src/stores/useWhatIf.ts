@@ -7,11 +7,13 @@ import { traceIdentity } from '../core/trace/identity';
 import { useWhatIfStore } from './whatIfStore';
 
 const NONE: readonly StepOverride[] = [];
+const NOTHING: ReadonlyMap<number, StepOverride> = new Map();
 
 export function useOverridden(model: TraceModel | undefined): ReadonlyMap<number, StepOverride> {
   const id = useMemo(() => (model ? traceIdentity(model) : undefined), [model]);
   const overrides = useWhatIfStore((s) => (id !== undefined && s.traceId === id ? s.overrides : NONE));
-  return useMemo(() => (model ? overriddenIndices(overrides, model.byPath, model.steps.length) : new Map()), [overrides, model]);
+  // Without overrides the path record is not read: on a big trace it is made on first read (core/trace/outline.ts).
+  return useMemo(() => (model && overrides.length ? overriddenIndices(overrides, model.byPath, model.steps.length) : NOTHING), [overrides, model]);
 }
 
 /** The override on one step, or undefined. */

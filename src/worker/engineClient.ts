@@ -8,7 +8,7 @@
 // succeeds, so "Back to …" after a bad file still has its values.
 import type { ParseResult } from '../core/trace/parse';
 import type { RecordedModel, TraceModel } from '../core/trace/model';
-import { decodeSteps } from '../core/trace/outline';
+import { decodeOutline } from '../core/trace/outline';
 import { toRawTrace } from '../core/trace/raw';
 import { withValues, type StepValue } from '../core/trace/values';
 import { SUPERSEDED, type EngineRequest, type EngineResponse, type OutlinePart, type ParsePhase } from './engine.protocol';
@@ -94,17 +94,10 @@ export function subscribeValues(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const taskBreak = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-async function adopt(engine: Engine, part: OutlinePart, slot: number): Promise<TraceModel> {
+function adopt(engine: Engine, part: OutlinePart, slot: number): TraceModel {
   const started = performance.now();
-  const decoding = decodeSteps(part.outline);
-  let next = decoding.next();
-  while (!next.done) {
-    await taskBreak();
-    next = decoding.next();
-  }
-  const model = next.value;
+  // No loop over the steps: each becomes an object when a panel first asks for it (core/trace/outline.ts).
+  const model = decodeOutline(part.outline);
   performance.measure('timescope:decode', { start: started, detail: { steps: model.steps.length } });
   const values = part.values ? [...part.values] : new Array<StepValue | undefined>(model.steps.length);
   owned.set(model, { engine, slot, values, complete: part.values !== undefined });
@@ -141,7 +134,7 @@ async function loadInEngine(request: (id: number) => EngineRequest, onProgress?:
       return result;
     }
     const models: TraceModel[] = [];
-    for (const [i, part] of (result.kind === 'trace' ? [result.part] : result.parts).entries()) models.push(await adopt(engine, part, i));
+    for (const [i, part] of (result.kind === 'trace' ? [result.part] : result.parts).entries()) models.push(adopt(engine, part, i));
     // A newer load began while the outline was decoded: this one is not to land.
     if (engine.dead) throw new DOMException('A newer request replaced this one.', 'AbortError');
     // This load has models now: the engines of earlier loads are no longer on screen.

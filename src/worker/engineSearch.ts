@@ -1,10 +1,11 @@
 // The step filter, inside the engine worker: the corpus is made from the
 // model the engine already holds (nothing is uploaded from the UI thread),
 // and each query runs the core matcher in chunks, answering only the newest.
-import { addSteps, corpusSize, emptyCorpus, warmTexts, type SearchCorpus } from '../core/filter/corpus';
+import { corpusOfColumns, corpusSize, warmTexts, type SearchCorpus } from '../core/filter/corpus';
 import { matchSteps } from '../core/filter/match';
 import { needsValueText, parseQuery } from '../core/filter/query';
-import type { RecordedModel } from '../core/trace/model';
+import type { HeldTrace } from '../core/trace/held';
+import { shownValueAt } from '../core/trace/values';
 import { SUPERSEDED, type EngineResponse } from './engine.protocol';
 
 /** About 5 ms of JSON.stringify per chunk while idle. */
@@ -27,18 +28,18 @@ interface Searched {
 }
 
 export function engineSearch(post: (message: EngineResponse, transfer?: Transferable[]) => void) {
-  const corpora = new Map<RecordedModel, Searched>();
+  const corpora = new Map<HeldTrace, Searched>();
   let latestQuery = 0;
   let warming = false;
   /** a query is between chunks: warming waits, so the person's answer never shares the thread with it */
   let querying = 0;
 
-  function searchedOf(model: RecordedModel): Searched {
-    let s = corpora.get(model);
+  function searchedOf(held: HeldTrace): Searched {
+    let s = corpora.get(held);
     if (!s) {
-      const corpus = emptyCorpus();
-      addSteps(corpus, model.steps);
-      corpora.set(model, (s = { corpus, warmedTo: 0 }));
+      const c = held.index.columns;
+      const corpus = corpusOfColumns(c, (i) => shownValueAt(c, i, held.valueAt(i)));
+      corpora.set(held, (s = { corpus, warmedTo: 0 }));
     }
     return s;
   }
@@ -66,11 +67,11 @@ export function engineSearch(post: (message: EngineResponse, transfer?: Transfer
   }
 
   /** Called when the filter gets focus: by the first key the value text is (being) made. */
-  function prepare(model: RecordedModel) {
+  function prepare(model: HeldTrace) {
     void warm(searchedOf(model));
   }
 
-  async function query(id: number, model: RecordedModel, text: string, status: Uint8Array) {
+  async function query(id: number, model: HeldTrace, text: string, status: Uint8Array) {
     latestQuery = id;
     const started = performance.now();
     const s = searchedOf(model);

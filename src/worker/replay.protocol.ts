@@ -5,6 +5,7 @@
 // fresh worker. In `npm run dev` the page hosts the workers itself.
 
 import type { StepOverride } from '../core/whatif/apply';
+import type { RawTraceBytes } from '../core/trace/held';
 
 export interface SourceFileData {
   readonly name: string;
@@ -23,8 +24,10 @@ export interface ReplayRun {
 export type ReplayRequest = {
   readonly type: 'replay';
   readonly id: number;
-  /** the trace object as pure-effect's replay reads it (core/trace/raw.ts) */
-  readonly trace: unknown;
+  /** the trace object as pure-effect's replay reads it (core/trace/raw.ts); or, from the engine, traceJson */
+  readonly trace?: unknown;
+  /** the same as JSON bytes (transferred, so a big trace is neither cloned nor copied on the way: core/trace/held.ts) */
+  readonly traceJson?: RawTraceBytes;
   /** the person's edited flow, with the context they chose */
   readonly run: ReplayRun;
   /** the flow as it came with the trace and the recorded context, replayed first in the same worker when the run differs, to learn production's outcome */

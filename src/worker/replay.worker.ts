@@ -9,6 +9,7 @@ import { lockDown } from './lockdown';
 import { BATCH_WORKER_NAME, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
 import { warmUp } from './warmUp';
 import { applyOverrides } from '../core/whatif/apply';
+import { readRawTrace } from '../core/trace/held';
 
 // The app's lib is DOM, not WebWorker: the few worker members used here, typed by hand.
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'> & object;
@@ -23,12 +24,12 @@ scope.addEventListener('error', (event: Event) => event.preventDefault());
 lockRealm();
 lockDown(scope);
 
-function runOne(request: ReplayRequest, run: ReplayRun): Promise<string> {
+function runOne(trace: unknown, run: ReplayRun, request: ReplayRequest): Promise<string> {
   return replayInSandbox({
     files: run.files,
     exportName: run.exportName,
     // A what-if changes the trace for this run alone: the baseline, if any, reads the recording.
-    trace: run.overrides?.length ? applyOverrides(request.trace, run.overrides).trace : request.trace,
+    trace: run.overrides?.length ? applyOverrides(trace, run.overrides).trace : trace,
     ...(run.context ? { context: run.context.value } : {}),
     ...(request.steps === false ? { steps: false } : {})
   });
@@ -37,9 +38,11 @@ function runOne(request: ReplayRequest, run: ReplayRun): Promise<string> {
 async function serve(request: ReplayRequest): Promise<void> {
   const started = performance.now();
   try {
+    // Parsed here, in the worker: a big trace crossed as bytes (transferred), not as a million cloned objects.
+    const trace = request.traceJson ? readRawTrace(request.traceJson) : request.trace;
     // Baseline and run share this worker: each gets a fresh Compartment, and the realm they share is frozen.
-    const baselineJson = request.baseline ? await runOne(request, request.baseline) : undefined;
-    const json = await runOne(request, request.run);
+    const baselineJson = request.baseline ? await runOne(trace, request.baseline, request) : undefined;
+    const json = await runOne(trace, request.run, request);
     post({ type: 'done', id: request.id, json, ms: performance.now() - started, ...(baselineJson !== undefined ? { baselineJson } : {}) });
   } catch (error) {
     post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : 'the replay failed' });

@@ -142,7 +142,7 @@ export function VerdictMatrix({ fileName, summaries, models, ticked, toggle }: M
         line: summary?.line ?? row.index + 1,
         flowName: summary?.flowName,
         source: summary?.source,
-        command: step !== undefined ? model?.steps[step]?.command : undefined,
+        command: step !== undefined ? model?.steps.at(step)?.command : undefined,
         after: row.after,
         ...(row.before ? { before: row.before } : {})
       });

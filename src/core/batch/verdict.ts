@@ -4,7 +4,7 @@
 import type { ReplayOutcome, ReplayReport } from '../replay/report';
 import { oneLine, UNPROVEN, type BatchRow } from './row';
 import { buildModel } from '../trace/build';
-import type { RecordedModel, RecordedOutcome } from '../trace/model';
+import type { Indexed, RecordedModel, RecordedOutcome } from '../trace/model';
 import { productionOutcome, sameValue, verdictOf, type Verdict } from '../verdict/verdict';
 
 export { BATCH_VERDICTS, flowErrorRow, isPassing, MAX_DETAIL_CHARS, oneLine, UNPROVEN, type BatchRow, type BatchVerdict } from './row';
@@ -13,7 +13,7 @@ export { BATCH_VERDICTS, flowErrorRow, isPassing, MAX_DETAIL_CHARS, oneLine, UNP
 export interface Recorded {
   readonly outcome: RecordedOutcome;
   /** per entry: its command, path and the error it threw (stored form), if it threw */
-  readonly entries: readonly { readonly command: string; readonly path: string | undefined; readonly threw: boolean; readonly error?: unknown }[];
+  readonly entries: Indexed<{ readonly command: string; readonly path: string | undefined; readonly threw: boolean; readonly error?: unknown }>;
 }
 
 const entriesOf = (trace: unknown): unknown[] => {
@@ -84,10 +84,10 @@ function failingStep(recorded: Recorded, report: ReplayReport, outcome: ReplayOu
   if (outcome.type !== 'Failure') return { path: undefined, stepIndex: undefined };
   const proven = recorded.outcome;
   // The recording's own Failure, when the replay ended in it: its step is known without any entry's error.
-  if (proven.known && sameError(proven.error, outcome.error)) return { path: recorded.entries[proven.stepIndex]?.path, stepIndex: proven.stepIndex };
+  if (proven.known && sameError(proven.error, outcome.error)) return { path: recorded.entries.at(proven.stepIndex)?.path, stepIndex: proven.stepIndex };
   const unreached = new Set(report.unreached);
   for (let i = recorded.entries.length - 1; i >= 0; i--) {
-    const entry = recorded.entries[i]!;
+    const entry = recorded.entries.at(i)!;
     if (!unreached.has(i) && entry.threw && sameError(entry.error, outcome.error)) return { path: entry.path, stepIndex: i };
   }
   return { path: undefined, stepIndex: undefined };
@@ -135,6 +135,6 @@ export function batchRowOfRecorded(recorded: Recorded, report: ReplayReport, bas
   // Without a proven outcome a clean replay is taken as production's (replay is deterministic):
   // reproduced, with outcomeUnproven saying it could not be checked.
   const verdict = verdictOf(report, production, false);
-  const unreached = report.unreached.map((i) => recorded.entries[i]?.command ?? `entry ${i}`);
+  const unreached = report.unreached.map((i) => recorded.entries.at(i)?.command ?? `entry ${i}`);
   return { ...rowOf(verdict, recorded, report, production), unreached };
 }

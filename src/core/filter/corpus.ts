@@ -4,6 +4,7 @@
 // every later keystroke is a plain substring scan.
 // Plain data and functions, no DOM: it lives in the search worker today and
 // can move to an engine worker unchanged.
+import { textAt, THREW, type StepColumns } from '../trace/columns';
 
 /** The part of a step the filter reads; what the UI thread sends the worker. */
 export interface SearchStep {
@@ -18,24 +19,35 @@ export interface SearchCorpus {
   readonly commands: string[];
   readonly paths: string[];
   readonly threw: boolean[];
-  /** the raw value until its text is made, then undefined so the object can be collected */
-  readonly pending: unknown[];
+  /** the value step i shows (its error if it threw, else its result), read once, when its text is first made */
+  readonly valueOf: (i: number) => unknown;
   /** lowercase JSON of result or error; undefined until made */
   readonly texts: (string | undefined)[];
 }
 
-export function emptyCorpus(): SearchCorpus {
-  return { commands: [], paths: [], threw: [], pending: [], texts: [] };
+/** The corpus of steps given whole (tests, small traces). */
+export function corpusOfSteps(steps: readonly SearchStep[]): SearchCorpus {
+  return {
+    commands: steps.map((s) => s.command.toLowerCase()),
+    paths: steps.map((s) => (s.path ?? '').toLowerCase()),
+    threw: steps.map((s) => s.threw),
+    valueOf: (i) => (steps[i]?.threw ? steps[i].error : steps[i]?.result),
+    texts: new Array<string | undefined>(steps.length)
+  };
 }
 
-export function addSteps(corpus: SearchCorpus, steps: readonly SearchStep[]): void {
-  for (const s of steps) {
-    corpus.commands.push(s.command.toLowerCase());
-    corpus.paths.push((s.path ?? '').toLowerCase());
-    corpus.threw.push(s.threw);
-    corpus.pending.push(s.threw ? s.error : s.result);
-    corpus.texts.push(undefined);
+/** The corpus of a trace the engine holds: names and paths from its columns, each value read from the engine when its text is first made. */
+export function corpusOfColumns(c: StepColumns, valueOf: (i: number) => unknown): SearchCorpus {
+  const names = c.commandNames.map((n) => n.toLowerCase());
+  const commands: string[] = new Array(c.count);
+  const paths: string[] = new Array(c.count);
+  const threw: boolean[] = new Array(c.count);
+  for (let i = 0; i < c.count; i++) {
+    commands[i] = names[c.command[i]!]!;
+    paths[i] = textAt(c.pathText, c.pathStart, i).toLowerCase();
+    threw[i] = (c.flags[i]! & THREW) !== 0;
   }
+  return { commands, paths, threw, valueOf, texts: new Array<string | undefined>(c.count) };
 }
 
 export const corpusSize = (corpus: SearchCorpus): number => corpus.commands.length;
@@ -54,9 +66,8 @@ function jsonText(value: unknown): string {
 export function valueText(corpus: SearchCorpus, i: number): string {
   let text = corpus.texts[i];
   if (text === undefined) {
-    text = jsonText(corpus.pending[i]);
+    text = jsonText(corpus.valueOf(i));
     corpus.texts[i] = text;
-    corpus.pending[i] = undefined;
   }
   return text;
 }

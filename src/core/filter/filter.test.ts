@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery, queryProblem } from './query';
-import { addSteps, emptyCorpus, type SearchStep } from './corpus';
+import { corpusOfSteps, type SearchStep } from './corpus';
 import { matchAll, matchSteps } from './match';
 import { IS_DIVERGED, IS_NOTED, IS_STARRED, IS_UNREACHED, statusBits } from './status';
 import { STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../verdict/overlay';
@@ -11,11 +11,7 @@ const demo: SearchStep[] = [
   { command: 'cmdChargeCard', path: '2', threw: true, error: { __error: true, name: 'Error', message: 'Amount must be non-zero.' } }
 ];
 
-function corpusOf(steps: readonly SearchStep[]) {
-  const c = emptyCorpus();
-  addSteps(c, steps);
-  return c;
-}
+const corpusOf = (steps: readonly SearchStep[]) => corpusOfSteps(steps);
 
 const find = (text: string, steps = demo, status: Uint8Array = new Uint8Array(steps.length)) => [...matchAll(parseQuery(text), corpusOf(steps), status)];
 

@@ -36,7 +36,7 @@ type Round = number[];
  * last, in array order, since a replay of the unchanged flow never asks for them.
  */
 export function startOrder(model: Pick<TraceModel, 'matching' | 'steps'>): number[] {
-  if (model.matching === 'position') return model.steps.map((s) => s.index);
+  if (model.matching === 'position') return Array.from({ length: model.steps.length }, (_, i) => i);
   const root: Sequence = new Map();
   const unplaced: number[] = [];
   for (const step of model.steps) {

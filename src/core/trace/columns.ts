@@ -84,6 +84,30 @@ export function decisionAt(c: StepColumns, i: number): ParallelDecision | undefi
   };
 }
 
+/** Each Command's first step that is not a Parallel decision, by name, in first-seen order. */
+export function firstStepOfEach(c: StepColumns): Map<string, number> {
+  const first = new Int32Array(c.commandNames.length).fill(-1);
+  const decision = KIND_CODE.decision;
+  for (let i = 0; i < c.count; i++) {
+    const id = c.command[i]!;
+    if (first[id] === -1 && c.kind[i] !== decision) first[id] = i;
+  }
+  const out = new Map<string, number>();
+  c.commandNames.forEach((name, id) => {
+    if (first[id]! >= 0) out.set(name, first[id]!);
+  });
+  return out;
+}
+
+/** The steps of one Command (decisions included when it is 'Parallel'), ascending. */
+export function stepsOfCommand(c: StepColumns, name: string): number[] {
+  const id = c.commandNames.indexOf(name);
+  const out: number[] = [];
+  if (id < 0) return out;
+  for (let i = 0; i < c.count; i++) if (c.command[i] === id) out.push(i);
+  return out;
+}
+
 // ---------------------------------------------------------------- lanes
 
 const NO_LANES: readonly Lane[] = Object.freeze([]);

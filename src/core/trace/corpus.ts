@@ -2,14 +2,16 @@
 // capsules) as one corpus: every trace of every file, in the order the files
 // were given, each summary naming its file. A file that holds no trace does
 // not sink the others: it is set aside with its problem, named in the list.
-import type { ParseResult } from './parse';
 import type { TraceModel, TraceSummary } from './model';
 import { summarize } from './summary';
 import type { TraceProblem } from './errors';
 
-export interface CorpusFile<M extends TraceModel> {
+export interface CorpusFile<M> {
   readonly name: string;
-  readonly result: ParseResult<M>;
+  readonly result:
+    | { readonly kind: 'trace'; readonly model: M }
+    | { readonly kind: 'collection'; readonly summaries: TraceSummary[]; readonly models: M[]; readonly skipped?: SkippedFile[] }
+    | { readonly kind: 'error'; readonly problem: TraceProblem };
 }
 
 /** A file of the corpus, or one line of a JSONL file (`line`), that was set aside, and why. */
@@ -20,11 +22,12 @@ export interface SkippedFile {
   readonly message: string;
 }
 
-export type CorpusResult<M extends TraceModel> =
+export type CorpusResult<M> =
   | { readonly kind: 'collection'; readonly summaries: TraceSummary[]; readonly models: M[]; readonly skipped: SkippedFile[] }
   | { readonly kind: 'error'; readonly problem: TraceProblem };
 
-export function combineCorpus<M extends TraceModel>(files: readonly CorpusFile<M>[]): CorpusResult<M> {
+/** `summaryOf` says a file's one trace in a line of the list: summarize, unless M is not a model (the engine's held traces). */
+export function combineCorpus<M>(files: readonly CorpusFile<M>[], summaryOf: (m: M, line: number) => TraceSummary = (m, line) => summarize(m as TraceModel, line)): CorpusResult<M> {
   const summaries: TraceSummary[] = [];
   const models: M[] = [];
   const skipped: SkippedFile[] = [];
@@ -32,7 +35,7 @@ export function combineCorpus<M extends TraceModel>(files: readonly CorpusFile<M
     if (result.kind === 'error') skipped.push({ name, message: result.problem.message });
     else if (result.kind === 'trace') {
       models.push(result.model);
-      summaries.push({ ...summarize(result.model, 1), source: name });
+      summaries.push({ ...summaryOf(result.model, 1), source: name });
     } else {
       models.push(...result.models);
       summaries.push(...result.summaries.map((s) => ({ ...s, source: name })));

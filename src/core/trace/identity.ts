@@ -19,7 +19,7 @@ export function traceIdentity(model: TraceModel): string {
   const stride = Math.max(1, Math.floor(n / 64));
   const parts: string[] = [model.flowName ?? '', model.version ?? '', String(n), JSON.stringify(model.initialInput) ?? ''];
   for (let i = 0; i < n; i += stride) {
-    const s = model.steps[i]!;
+    const s = model.steps.at(i)!;
     parts.push(`${s.command}@${s.path ?? ''}:${s.durationMs ?? ''}`);
   }
   return `${model.flowName ?? 'flow'}-${fnv1a(parts.join('\u0000'))}`;

@@ -108,6 +108,20 @@ export type RecordedOutcome =
   | { readonly known: false; readonly reason: string }
   | { readonly known: true; readonly type: 'Failure'; readonly error: unknown; readonly stepIndex: number };
 
+/**
+ * A model's steps: an array for a model built with its values (RecordedModel),
+ * and on the UI thread a table that makes each step when first asked for
+ * (outline.ts). Read them with `at(i)`, `length` and `for…of`; a panel that
+ * scans every step of a big trace reads columnsOf(model) instead.
+ */
+export interface Steps<S extends TraceStep = TraceStep> extends Iterable<S>, Indexed<S> {}
+
+/** What reading steps by index needs: an array, or a model's Steps. */
+export interface Indexed<S> {
+  readonly length: number;
+  at(index: number): S | undefined;
+}
+
 export interface TraceModel {
   /** 'path' when every entry has a string path and there is at least one; otherwise replay matches by position */
   readonly matching: 'path' | 'position';
@@ -121,7 +135,7 @@ export interface TraceModel {
   readonly unrecorded: { readonly initialInput?: string; readonly context?: string } | undefined;
   /** entries not kept because of maxEntries (Number(trace.dropped), 0 when absent) */
   readonly dropped: number;
-  readonly steps: readonly TraceStep[];
+  readonly steps: Steps;
 
   // ---- indexes, built once ----
   /** path -> step index (path mode only; empty otherwise) */

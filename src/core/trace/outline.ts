@@ -1,189 +1,167 @@
-// The model as the UI thread gets it from the engine worker: every step's
-// shape in typed-array columns, moved by transfer (no copy), with small
-// tables beside them. Values (results and errors) stay in the engine; the UI
-// asks for them by step (core/trace/values.ts).
-//
-// Columns are what the UI draws from: kind, flags, depth, duration, the
-// running total, the Command as an index into a name table, the lane set,
-// and the parent (the Parallel decision a branch step belongs to). The
-// structure tree travels as one token stream (structure-wire.ts). On the UI
-// side the columns become TraceSteps once: small objects sharing their lane
-// and name strings, so the panels keep reading `model.steps[i]`.
-import type { Lane, ParallelDecision, RecordedModel, TraceModel, TraceStep, StepKind } from './model';
-import { decodeStructure, encodeStructure, type StructureWire } from './structure-wire';
+// The model as the UI thread gets it from the engine worker: the trace's
+// index (modelIndex.ts) with no values, moved by transfer (its typed arrays
+// are not copied, and the few strings beside them are one per column). On the
+// UI thread nothing is decoded up front: a step becomes a TraceStep object the
+// first time a panel asks for it (model.steps.at(i)), and the path record and
+// structure tree the first time a view reads them. Panels that scan every
+// step read the columns instead (columnsOf), so opening 100,000 steps makes
+// the objects of the few dozen on screen, not 100,000.
+import { columnBuffers, decisionAt, HAS_DURATION, HAS_PATH, HAS_VALUE, KINDS, lanesOfPrefix, PLACED, textAt, THREW, type StepColumns } from './columns';
+import type { Lane, RecordedModel, SequenceNode, Steps, TraceModel, TraceStep } from './model';
+import { indexTrace, rememberedIndex, type TraceIndex } from './modelIndex';
+import { ColumnsBuilder } from './columns';
+import { EMPTY_HEAD } from './entries';
+import { decodeStructure, structureBuffers } from './structure';
 
-const KINDS: readonly StepKind[] = ['returned', 'threw', 'decision', 'unrecorded'];
-const KIND_CODE: Record<StepKind, number> = { returned: 0, threw: 1, decision: 2, unrecorded: 3 };
-
-const THREW = 1;
-const HAS_VALUE = 2;
-const PLACED = 4;
-const HAS_PATH = 8;
-const HAS_DURATION = 16;
-
-/** What a few steps carry beyond the columns. */
-interface Sparse {
-  readonly unrecorded?: string;
-  readonly decision?: ParallelDecision;
-  readonly errorText?: string;
-}
-
-export type OutlineHead = Omit<TraceModel, 'steps' | 'byPath' | 'root' | 'errorSteps' | 'cumulativeMs'>;
-
-export interface OutlineWire {
-  readonly head: OutlineHead;
-  readonly count: number;
-  readonly kind: Uint8Array;
-  readonly flags: Uint8Array;
-  readonly depth: Uint16Array;
-  readonly durationMs: Float64Array;
-  readonly cumulativeMs: Float64Array;
-  /** index into commandNames */
-  readonly command: Uint32Array;
-  readonly commandNames: readonly string[];
-  /** every path, one after another; step i's is pathText[pathStart[i], pathStart[i + 1]) */
-  readonly pathText: string;
-  readonly pathStart: Uint32Array;
-  /** index into laneSets */
-  readonly lane: Uint32Array;
-  readonly laneSets: readonly (readonly Lane[])[];
-  /** the step index of the Parallel decision a branch step sits in (innermost), -1 when none or not recorded */
-  readonly parent: Int32Array;
-  readonly errorSteps: Int32Array;
-  readonly sparse: Readonly<Record<number, Sparse>>;
-  readonly structure: StructureWire;
-}
+/** What crosses to the UI thread: the index, values left behind in the engine. */
+export type OutlineWire = TraceIndex;
 
 /** The buffers to transfer with an OutlineWire. */
 export function outlineTransfer(wire: OutlineWire): ArrayBuffer[] {
-  const arrays = [wire.kind, wire.flags, wire.depth, wire.durationMs, wire.cumulativeMs, wire.command, wire.pathStart, wire.lane, wire.parent, wire.errorSteps, wire.structure.tokens];
-  return arrays.map((a) => a.buffer as ArrayBuffer);
+  return [...columnBuffers(wire.columns), ...structureBuffers(wire.structure), wire.errorSteps.buffer as ArrayBuffer, wire.cumulativeMs.buffer as ArrayBuffer];
 }
 
-function parentOf(step: TraceStep, byPath: Readonly<Record<string, number>>): number {
-  for (let k = step.lanes.length - 1; k >= 0; k--) {
-    const lane = step.lanes[k]!;
-    if (lane.kind === 'branch') return byPath[lane.parallelPath] ?? -1;
-  }
-  return -1;
+/**
+ * The wire of a model built on this side (the engine's exact reader, a model
+ * assembled from a link): the index it was built from, or one made from its
+ * steps. Every array is a copy, so transferring it leaves the model whole.
+ */
+export function encodeOutline(model: TraceModel): OutlineWire {
+  return copyOutline(rememberedIndex(model) ?? indexOfSteps(model));
 }
 
-/** Columns of a built model (in the engine worker). */
-export function encodeOutline(model: RecordedModel): OutlineWire {
-  const { steps, byPath, root, errorSteps, cumulativeMs, recorded: _, ...head } = model;
-  const n = steps.length;
-  const kind = new Uint8Array(n);
-  const flags = new Uint8Array(n);
-  const depth = new Uint16Array(n);
-  const durationMs = new Float64Array(n);
-  const command = new Uint32Array(n);
-  const pathStart = new Uint32Array(n + 1);
-  const lane = new Uint32Array(n);
-  const parent = new Int32Array(n);
-  const names = new Map<string, number>();
-  const laneIds = new Map<readonly Lane[], number>();
-  const laneSets: (readonly Lane[])[] = [];
-  const paths: string[] = new Array(n);
-  const sparse: Record<number, Sparse> = {};
-  let offset = 0;
-  for (let i = 0; i < n; i++) {
-    const s = steps[i]!;
-    kind[i] = KIND_CODE[s.kind];
-    flags[i] =
-      (s.threw ? THREW : 0) | (s.hasValue ? HAS_VALUE : 0) | (s.placed ? PLACED : 0) | (s.path !== undefined ? HAS_PATH : 0) | (s.durationMs !== undefined ? HAS_DURATION : 0);
-    depth[i] = Math.min(s.depth, 0xffff);
-    durationMs[i] = s.durationMs ?? 0;
-    let c = names.get(s.command);
-    if (c === undefined) names.set(s.command, (c = names.size));
-    command[i] = c;
-    const path = s.path ?? '';
-    paths[i] = path;
-    pathStart[i] = offset;
-    offset += path.length;
-    let l = laneIds.get(s.lanes);
-    if (l === undefined) {
-      laneIds.set(s.lanes, (l = laneSets.length));
-      laneSets.push(s.lanes);
-    }
-    lane[i] = l;
-    parent[i] = s.lanes.length === 0 ? -1 : parentOf(s, byPath);
-    if (s.unrecorded !== undefined || s.decision !== undefined || s.errorText !== undefined) {
-      sparse[i] = { ...(s.unrecorded !== undefined ? { unrecorded: s.unrecorded } : {}), ...(s.decision ? { decision: s.decision } : {}), ...(s.errorText !== undefined ? { errorText: s.errorText } : {}) };
-    }
-  }
-  pathStart[n] = offset;
+/** An index with its own copy of every array, to transfer while the original stays usable. */
+export function copyOutline(index: TraceIndex): OutlineWire {
   return {
-    head,
-    count: n,
-    kind,
-    flags,
-    depth,
-    durationMs,
-    cumulativeMs: cumulativeMs.slice(),
-    command,
-    commandNames: [...names.keys()],
-    pathText: paths.join(''),
-    pathStart,
-    lane,
-    laneSets,
-    parent,
-    errorSteps: Int32Array.from(errorSteps),
-    sparse,
-    structure: encodeStructure(root)
+    ...index,
+    columns: copyColumns(index.columns),
+    structure: Object.fromEntries(Object.entries(index.structure).map(([k, a]) => [k, (a as Uint32Array).slice()])) as unknown as TraceIndex['structure'],
+    errorSteps: index.errorSteps.slice(),
+    cumulativeMs: index.cumulativeMs.slice()
   };
+}
+
+function copyColumns(c: StepColumns): StepColumns {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(c)) out[k] = ArrayBuffer.isView(v) ? (v as Uint8Array).slice() : v;
+  return out as unknown as StepColumns;
+}
+
+/** The index of a model that has none remembered: its steps through the same builder, its own head kept. */
+function indexOfSteps(model: TraceModel): TraceIndex {
+  const columns = new ColumnsBuilder(model.steps.length);
+  for (const step of model.steps) columns.add(step);
+  const { index } = indexTrace(EMPTY_HEAD, false, columns.finish(), () => undefined);
+  const { steps: _s, byPath: _b, root: _r, errorSteps: _e, cumulativeMs: _c, ...head } = model as TraceModel & { recorded?: true };
+  delete (head as { recorded?: true }).recorded;
+  return { ...index, head };
+}
+
+// ---------------------------------------------------------------- the UI side
+
+/** The columns behind a model decoded from the wire, for panels that scan every step. */
+const columnsByModel = new WeakMap<object, StepColumns>();
+
+/** A model's step columns: the wire's for a decoded model, else made once from its steps. */
+export function columnsOf(model: TraceModel): StepColumns {
+  let c = columnsByModel.get(model);
+  if (!c) {
+    c = (rememberedIndex(model) ?? indexOfSteps(model)).columns;
+    columnsByModel.set(model, c);
+  }
+  return c;
 }
 
 type Draft = { -readonly [K in keyof TraceStep]: TraceStep[K] };
 
-/** The UI thread's model, from the columns. */
-export function decodeOutline(wire: OutlineWire): TraceModel {
-  const steps = decodeSteps(wire);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
+/** The steps of a wire, each made on first use and kept (so a memoized row sees the same object each time). */
+class OutlineSteps implements Steps<TraceStep> {
+  readonly length: number;
+  private readonly made: (TraceStep | undefined)[];
+  private readonly laneSets: (readonly Lane[] | undefined)[];
+
+  constructor(private readonly c: StepColumns) {
+    this.length = c.count;
+    this.made = new Array<TraceStep | undefined>(c.count);
+    this.laneSets = new Array<readonly Lane[] | undefined>(c.laneStart.length - 1);
+  }
+
+  at(index: number): TraceStep | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.length) return undefined;
+    return (this.made[index] ??= this.make(index));
+  }
+
+  *[Symbol.iterator](): Iterator<TraceStep> {
+    for (let i = 0; i < this.length; i++) yield this.at(i)!;
+  }
+
+  private lanes(lane: number): readonly Lane[] {
+    return (this.laneSets[lane] ??= lanesOfPrefix(textAt(this.c.laneText, this.c.laneStart, lane)));
+  }
+
+  private make(i: number): TraceStep {
+    const c = this.c;
+    const f = c.flags[i]!;
+    const step: Draft = {
+      index: i,
+      command: c.commandNames[c.command[i]!]!,
+      path: f & HAS_PATH ? textAt(c.pathText, c.pathStart, i) : undefined,
+      placed: (f & PLACED) !== 0,
+      kind: KINDS[c.kind[i]!]!,
+      threw: (f & THREW) !== 0,
+      hasValue: (f & HAS_VALUE) !== 0,
+      durationMs: f & HAS_DURATION ? c.durationMs[i] : undefined,
+      lanes: this.lanes(c.lane[i]!),
+      depth: c.depth[i]!
+    };
+    if (c.unrecordedStart[i + 1]! > c.unrecordedStart[i]!) step.unrecorded = textAt(c.unrecordedText, c.unrecordedStart, i);
+    const decision = decisionAt(c, i);
+    if (decision) step.decision = decision;
+    if (step.kind === 'threw') step.errorText = textAt(c.errorText, c.errorTextStart, i);
+    return step;
   }
 }
 
-/** Steps decoded per slice: about 5 ms on the UI thread, so a big trace never holds it in one long task. */
-export const DECODE_SLICE = 10_000;
+/** Every step of the columns as objects: for whole-model work off the UI thread (the engine's compare and export). */
+export function materializeSteps(c: StepColumns): TraceStep[] {
+  return Array.from(new OutlineSteps(c));
+}
 
-/** decodeOutline in slices: yields after each DECODE_SLICE steps, so the caller can let the page paint. */
-export function* decodeSteps(wire: OutlineWire): Generator<void, TraceModel> {
-  const n = wire.count;
-  const steps: TraceStep[] = new Array(n);
-  const byPath: Record<string, number> = Object.create(null);
-  const { kind, flags, depth, durationMs, command, commandNames, pathText, pathStart, lane, laneSets, sparse } = wire;
-  for (let i = 0; i < n; i++) {
-    const f = flags[i]!;
-    const path = f & HAS_PATH ? pathText.slice(pathStart[i], pathStart[i + 1]) : undefined;
-    const step: Draft = {
-      index: i,
-      command: commandNames[command[i]!]!,
-      path,
-      placed: (f & PLACED) !== 0,
-      kind: KINDS[kind[i]!]!,
-      threw: (f & THREW) !== 0,
-      hasValue: (f & HAS_VALUE) !== 0,
-      durationMs: f & HAS_DURATION ? durationMs[i] : undefined,
-      lanes: laneSets[lane[i]!]!,
-      depth: depth[i]!
-    };
-    const extra = sparse[i];
-    if (extra) {
-      if (extra.unrecorded !== undefined) step.unrecorded = extra.unrecorded;
-      if (extra.decision) step.decision = extra.decision;
-      if (extra.errorText !== undefined) step.errorText = extra.errorText;
+/** A property made on first read, then kept (the path record and the tree cost time at 100,000 steps, and most views never read them). */
+function lazy<T>(target: object, key: string, make: () => T): void {
+  let value: T | undefined;
+  let made = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!made) {
+        value = make();
+        made = true;
+      }
+      return value;
     }
-    steps[i] = step;
-    if (path !== undefined && wire.head.matching === 'path') byPath[path] = i;
-    if (i % DECODE_SLICE === DECODE_SLICE - 1) yield;
-  }
-  return {
-    ...wire.head,
-    steps,
-    byPath,
-    root: decodeStructure(wire.structure, steps),
-    errorSteps: Array.from(wire.errorSteps),
-    cumulativeMs: wire.cumulativeMs
-  };
+  });
+}
+
+/** The UI thread's model, from the wire: O(1) work now, whatever the trace's size. */
+export function decodeOutline(wire: OutlineWire): TraceModel {
+  const c = wire.columns;
+  const model = { ...wire.head, steps: new OutlineSteps(c), errorSteps: Array.from(wire.errorSteps), cumulativeMs: wire.cumulativeMs } as Partial<TraceModel> & object;
+  lazy(model, 'byPath', () => byPathOf(c, wire.head.matching));
+  lazy(model, 'root', (): SequenceNode => (wire.head.matching === 'path' ? decodeStructure(wire.structure, c) : { prefix: '', children: [] }));
+  columnsByModel.set(model, c);
+  return model as TraceModel;
+}
+
+function byPathOf(c: StepColumns, matching: TraceModel['matching']): Record<string, number> {
+  const out: Record<string, number> = Object.create(null);
+  if (matching !== 'path') return out;
+  for (let i = 0; i < c.count; i++) out[textAt(c.pathText, c.pathStart, i)] = i;
+  return out;
+}
+
+/** A model decoded on this side from its own wire (tests, links): the same as the UI thread's. */
+export function outlineOf(model: RecordedModel): TraceModel {
+  return decodeOutline(encodeOutline(model));
 }

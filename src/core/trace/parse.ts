@@ -166,3 +166,4 @@ export function parseTraceBytes(bytes: Uint8Array, fileName?: string): ParseResu
   if ('problem' in decoded) return fail(decoded.problem);
   return parseTraceText(decoded.text, fileName);
 }
+

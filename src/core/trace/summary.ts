@@ -13,7 +13,8 @@ function errorText(error: unknown): string {
   return json.length > 200 ? `${json.slice(0, 200)}…` : json;
 }
 
-export function summarize(model: TraceModel, line: number): TraceSummary {
+/** A model's line in the picker; only its head and step count are read, so an engine's held trace can be summarized too. */
+export function summarize(model: Pick<TraceModel, 'flowName' | 'version' | 'outcome'> & { readonly steps: { readonly length: number } }, line: number): TraceSummary {
   const { outcome } = model;
   return {
     line,

@@ -116,13 +116,13 @@ describe.each(dirs)('%s', (dir) => {
           // Two branches never share a row.
           expect(rowsTaken.get(r) ?? b, `row ${r} of ${p.path}`).toBe(b);
           rowsTaken.set(r, b);
-          expect(timing.endMs[i]!, `${model.steps[i]!.path} ends within ${p.path}`).toBeLessThanOrEqual(p.endMs + EPS);
+          expect(timing.endMs[i]!, `${model.steps.at(i)!.path} ends within ${p.path}`).toBeLessThanOrEqual(p.endMs + EPS);
         }
       });
       if (p.decisionIndex !== undefined) {
         expect(timing.row[p.decisionIndex]).toBe(p.row);
         expect(timing.startMs[p.decisionIndex]).toBe(p.startMs);
-        expect(timing.endMs[p.decisionIndex]! - timing.startMs[p.decisionIndex]!).toBeCloseTo(model.steps[p.decisionIndex]!.durationMs ?? 0, 9);
+        expect(timing.endMs[p.decisionIndex]! - timing.startMs[p.decisionIndex]!).toBeCloseTo(model.steps.at(p.decisionIndex)!.durationMs ?? 0, 9);
       }
     }
   });
@@ -140,8 +140,8 @@ describe.each(dirs)('%s', (dir) => {
       }
       for (const t of tries) {
         for (let i = t.firstStep; i >= 0 && i <= t.lastStep; i++) {
-          if (model.steps[i]!.path?.startsWith(`${r.path}r`) || model.steps[i]!.path?.startsWith(`${r.path}rf/`)) {
-            expect(timing.row[i], `${model.steps[i]!.path} on the Retry's row or below`).toBeGreaterThanOrEqual(r.row);
+          if (model.steps.at(i)!.path?.startsWith(`${r.path}r`) || model.steps.at(i)!.path?.startsWith(`${r.path}rf/`)) {
+            expect(timing.row[i], `${model.steps.at(i)!.path} on the Retry's row or below`).toBeGreaterThanOrEqual(r.row);
           }
         }
       }
@@ -208,7 +208,7 @@ describe('particular fixtures', () => {
     const t = computeTiming(m);
     expect(t.rowCount).toBe(1);
     for (let i = 0; i < m.steps.length; i++) {
-      expect(t.startMs[i]).toBeCloseTo(m.cumulativeMs[i]! - (m.steps[i]!.durationMs ?? 0), 9);
+      expect(t.startMs[i]).toBeCloseTo(m.cumulativeMs[i]! - (m.steps.at(i)!.durationMs ?? 0), 9);
       expect(t.row[i]).toBe(0);
     }
   });

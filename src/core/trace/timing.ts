@@ -20,7 +20,7 @@
 // so 100,000 steps, or a tree nested as deep as anyone can build, cost three
 // linear passes and no stack. timingInSlices pauses every so many nodes, for
 // a caller on the UI thread to spread the work over several tasks.
-import type { SequenceNode, StructureNode, TraceModel, TraceStep } from './model';
+import type { Indexed, SequenceNode, StructureNode, TraceModel, TraceStep } from './model';
 
 export interface Span {
   readonly startMs: number;
@@ -82,7 +82,7 @@ export interface Timing {
 }
 
 /** What the timing reads from a model: no values, only shape and durations. */
-export type TimingInput = Pick<TraceModel, 'matching' | 'root'> & { readonly steps: readonly Pick<TraceStep, 'durationMs'>[] };
+export type TimingInput = Pick<TraceModel, 'matching' | 'root'> & { readonly steps: Indexed<Pick<TraceStep, 'durationMs'>> };
 
 type Item = SequenceNode | StructureNode;
 
@@ -116,7 +116,7 @@ export function* timingInSlices(model: TimingInput, slice = Infinity): Generator
   const startMs = new Float64Array(n).fill(Number.NaN);
   const endMs = new Float64Array(n).fill(Number.NaN);
   const row = new Int32Array(n);
-  const duration = (i: number) => model.steps[i]?.durationMs ?? 0;
+  const duration = (i: number) => model.steps.at(i)?.durationMs ?? 0;
 
   if (model.matching === 'position') {
     let t = 0;
@@ -204,7 +204,7 @@ export function* timingInSlices(model: TimingInput, slice = Infinity): Generator
       default: {
         // As wall.ts: the decision's duration covers its branches; without one (a capped trace), the longest branch.
         const d = (item as Extract<StructureNode, { kind: 'parallel' }>).decisionIndex;
-        span[k] = (d === undefined ? undefined : model.steps[d]?.durationMs) ?? sumMs[k]!;
+        span[k] = (d === undefined ? undefined : model.steps.at(d)?.durationMs) ?? sumMs[k]!;
         height[k] = sumRows[k]!;
         if (d !== undefined) {
           if (lo[k]! < 0 || d < lo[k]!) lo[k] = d;

@@ -163,7 +163,7 @@ function pipelineSlide(last: SlideReplay | undefined, index: number): PipelineSl
 
 /** The slide for recorded step `input.step` (which must be in the trace). */
 export function buildSlide({ model, step: index, notes, files, last, value }: SlideInput): Slide {
-  const step = model.steps[index]!;
+  const step = model.steps.at(index)!;
   const recordedValue = value === undefined ? valueOf(step as RecordedStep) : value;
   const note = notes.steps?.[index];
   const mine = last && !last.auto ? last : undefined;

@@ -6,7 +6,7 @@ import { applyOverrides, type StepOverride } from './apply';
 
 export function overrideProblems(model: Pick<TraceModel, 'steps'>, overrides: readonly StepOverride[]): string[] {
   if (!overrides.length) return [];
-  const entries = model.steps.map((s) => ({
+  const entries = Array.from(model.steps, (s) => ({
     command: s.command,
     ...(s.path !== undefined ? { path: s.path } : {}),
     ...(s.decision ? { result: s.decision } : {})
@@ -16,6 +16,6 @@ export function overrideProblems(model: Pick<TraceModel, 'steps'>, overrides: re
 
 /** How the What if… dialog addresses a step of this model: its path, or `#<index>` when matched by position. */
 export function addressOf(model: Pick<TraceModel, 'matching' | 'steps'>, index: number): string {
-  const path = model.steps[index]?.path;
+  const path = model.steps.at(index)?.path;
   return model.matching === 'path' && path !== undefined ? path : `#${index}`;
 }

@@ -46,7 +46,7 @@ export function IncidentView({ model }: { model: TraceModel }) {
                 <button type="button" className="w-full rounded px-1 py-0.5 text-left hover:bg-raised" onClick={() => select(m.index)}>
                   <span className="font-mono">
                     {m.starred ? '★ ' : ''}
-                    {m.index + 1}. {model.steps[m.index]!.command}
+                    {m.index + 1}. {model.steps.at(m.index)!.command}
                   </span>
                   {notes.steps?.[m.index]?.text && <span className="block truncate text-muted">{notes.steps[m.index]!.text}</span>}
                 </button>

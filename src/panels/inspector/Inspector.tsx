@@ -148,7 +148,7 @@ export function Inspector({ model }: { model: TraceModel }) {
   const selected = useSelectedAfterPaint();
   const tab = useViewStore((s) => s.inspectorTab);
   const setTab = useViewStore((s) => s.setInspectorTab);
-  const step = model.steps[selected];
+  const step = model.steps.at(selected);
   const last = useLastReplay();
   const baseline = useReplayStore((s) => s.baseline);
   const pipeline = last && step ? replayStepOf(last.report, step.index) : undefined;

@@ -19,7 +19,7 @@ export function outcomeText(outcome: ReplayOutcome | undefined): string {
 
 function unreachedText(model: TraceModel, unreached: readonly number[]): string {
   if (!unreached.length) return '';
-  const names = unreached.slice(0, 3).map((i) => model.steps[i]?.command ?? `#${i + 1}`);
+  const names = unreached.slice(0, 3).map((i) => model.steps.at(i)?.command ?? `#${i + 1}`);
   const more = unreached.length > 3 ? ` and ${unreached.length - 3} more` : '';
   return ` · ${unreached.length === 1 ? '1 recorded step' : `${unreached.length} recorded steps`} never reached: ${names.join(', ')}${more}`;
 }

@@ -9,6 +9,8 @@
 // drawn from a replay say they are stale once the code is edited after it.
 import { useCallback, useMemo } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
+import { firstStepOfEach, stepsOfCommand } from '../../core/trace/columns';
+import { columnsOf } from '../../core/trace/outline';
 import { locateAll, type SourceLocation } from '../../core/source/locate';
 import { lineMap } from '../../core/source/lineMap';
 import { errorSummary, preview } from '../../core/present/step-text';
@@ -67,14 +69,16 @@ function stepLocation(last: LastReplay | undefined, files: readonly SourceFile[]
 
 /** How each Command fared in the person's replay: 'replayed' if any of its runs was, else unreached or diverged. */
 function nowByCommand(model: TraceModel, report: ReplayReport): Record<string, 'replayed' | 'never reached' | 'diverged'> {
-  const status = replayOverlay(report, model.steps.length);
+  const c = columnsOf(model);
+  const status = replayOverlay(report, c.count);
   const out: Record<string, 'replayed' | 'never reached' | 'diverged'> = {};
-  model.steps.forEach((s, i) => {
+  for (let i = 0; i < c.count; i++) {
     const st = status[i];
     const word = st === STEP_REPLAYED ? 'replayed' : st === STEP_UNREACHED ? 'never reached' : st === STEP_PARADOX ? 'diverged' : undefined;
-    if (!word || out[s.command] === 'replayed') return;
-    if (!out[s.command] || word === 'replayed' || word === 'diverged') out[s.command] = word;
-  });
+    const command = c.commandNames[c.command[i]!]!;
+    if (!word || out[command] === 'replayed') continue;
+    if (!out[command] || word === 'replayed' || word === 'diverged') out[command] = word;
+  }
   return out;
 }
 
@@ -102,7 +106,7 @@ export function useSourceModel(model: TraceModel | undefined) {
   const whatIfByCommand = useMemo(() => {
     const out: Record<string, StepOverride> = {};
     for (const [index, o] of overridden) {
-      const name = model?.steps[index]?.command;
+      const name = model?.steps.at(index)?.command;
       if (name && !out[name]) out[name] = o;
     }
     return out;
@@ -117,22 +121,23 @@ export function useSourceModel(model: TraceModel | undefined) {
     return { ...replayLocations(last, files), ...locateAll(files, names) };
   }, [model, files, last]);
 
-  const step = model?.steps[selected];
+  const step = model?.steps.at(selected);
   const now = useMemo(() => (model && mine ? nowByCommand(model, mine.report) : undefined), [model, mine]);
 
   // The first recorded step of each Command gives its hint, unless the selected step is one of its runs.
+  // Found in the columns: a 100,000-step trace makes objects only of these.
   const firstStep = useMemo(() => {
     const out: Record<string, TraceStep> = {};
-    for (const s of model?.steps ?? []) if (s.kind !== 'decision' && !out[s.command]) out[s.command] = s;
+    if (model) for (const [name, i] of firstStepOfEach(columnsOf(model))) out[name] = model.steps.at(i)!;
     return out;
   }, [model]);
+  const anonymous = useMemo(() => (model?.commands.anonymous ? stepsOfCommand(columnsOf(model), 'anonymous') : []), [model]);
   // The values those hints show (and anonymous steps', and the selected one's): a handful, fetched together.
   const hinted = useMemo(() => {
-    const out = Object.values(firstStep).map((s) => s.index);
-    if (model?.commands.anonymous) for (const s of model.steps) if (s.command === 'anonymous') out.push(s.index);
+    const out = [...Object.values(firstStep).map((s) => s.index), ...anonymous];
     if (step) out.push(step.index);
     return out;
-  }, [firstStep, model, step]);
+  }, [firstStep, anonymous, step]);
   const valueAt = useStepValues(model, hinted);
   const hint = useCallback((s: TraceStep) => valueHint(s, valueAt(s.index)), [valueAt]);
 
@@ -160,11 +165,12 @@ export function useSourceModel(model: TraceModel | undefined) {
     });
     // Anonymous Commands: one mark per step, where the replay saw each built.
     if (model.commands.anonymous) {
-      model.steps.forEach((s) => {
-        if (s.command !== 'anonymous' || s.kind === 'decision') return;
+      for (const i of anonymous) {
+        const s = model.steps.at(i)!;
+        if (s.kind === 'decision') continue;
         const at = stepLocation(last, files, s.index);
         if (at) out.push({ file: at.file, line: at.line, tone: s.threw ? 'error' : 'ok', label: `anonymous step ${s.index + 1}: ${clip(hint(s))}`, badge: `${s.threw ? '✗' : '✓'} ${clip(hint(s))}`, stale: Boolean(last?.stale) });
-      });
+      }
     }
     const rejection = mine?.report.rejection ?? last?.report.rejection;
     const rejectionAt = rejection?.location && last ? follow(rejection.location, last, files) : undefined;
@@ -179,7 +185,7 @@ export function useSourceModel(model: TraceModel | undefined) {
       out.push({ file: paradoxAt.file, line: paradoxAt.line, tone: 'paradox', label: report.fault.message, badge: `≠ diverged: the trace recorded ${String(report.fault.expected ?? '?')} here`, stale: Boolean(last?.stale) });
     }
     return out;
-  }, [model, locations, last, mine, now, step, files, firstStep, hint, whatIfByCommand]);
+  }, [model, locations, last, mine, now, step, files, firstStep, anonymous, hint, whatIfByCommand]);
 
   // On the step where the replay diverged, show the code that asked for something else.
   const report = last?.report;

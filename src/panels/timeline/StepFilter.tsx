@@ -48,7 +48,7 @@ export function StepFilter({ model, onLeave }: { model: TraceModel; onLeave: () 
     const at = nextMatch(list, view.selected, delta);
     const index = list[at]!;
     // A match folded away would be selected but not shown: open what hides it.
-    for (const lane of model.steps[index]!.lanes) if (view.folded.includes(laneGroup(lane))) view.toggleFold(laneGroup(lane));
+    for (const lane of model.steps.at(index)!.lanes) if (view.folded.includes(laneGroup(lane))) view.toggleFold(laneGroup(lane));
     setCurrent(at);
     view.select(index);
   };

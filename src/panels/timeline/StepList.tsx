@@ -16,6 +16,7 @@ import { useViewStore } from '../../stores/viewStore';
 import { useFilterStore } from '../../stores/filterStore';
 import { RetryRow, StepOption } from './StepRow';
 import { useTimelineModel } from './useTimelineModel';
+import { rowAt } from './rows';
 import { useOverridden } from '../../stores/useWhatIf';
 import { useReplayOverlay } from './useReplayOverlay';
 import { takeLostFocus } from '../../components/focusLost';
@@ -98,11 +99,11 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]!;
+          const row = rowAt(rows, item.index)!;
           if (row.kind === 'retry') {
             return <RetryRow key={`r-${row.path}`} row={row} start={item.start} height={ROW_HEIGHT} folded={foldedSet.has(row.path)} onToggleFold={toggleFold} />;
           }
-          const step = model.steps[row.stepIndex]!;
+          const step = model.steps.at(row.stepIndex)!;
           return (
             <StepOption
               key={step.index}

@@ -66,7 +66,7 @@ function WaterfallView({ model, index }: { model: TraceModel; index: LaneIndex }
   const whatIf = useMemo(() => new Set(overridden.keys()), [overridden]);
   useEffect(() => drawer.current?.setWhatIf(whatIf), [whatIf]);
   const selectedWhatIf = overridden.get(selected);
-  const summary = `${selectedSummary(model.steps[selected], index.timing)}${selectedWhatIf ? ` · what-if: ${overrideOutcomeText(selectedWhatIf)}` : ''}`;
+  const summary = `${selectedSummary(model.steps.at(selected), index.timing)}${selectedWhatIf ? ` · what-if: ${overrideOutcomeText(selectedWhatIf)}` : ''}`;
 
   const { timing } = index;
   const contentPx = geometry.rowTop[geometry.rowTop.length - 1]!;

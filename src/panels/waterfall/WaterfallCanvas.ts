@@ -4,6 +4,7 @@
 // React render. React hands in the data, the size, the selection and the
 // theme's colours; a click or ←/→ hands a step index back through onSelect.
 import { drawWaterfall, type DrawnStep } from './draw';
+import type { Indexed } from '../../core/trace/model';
 import { AXIS_PX, ROW_PX, rowAtY, type RowGeometry } from './geometry';
 import { stepAt, type LaneIndex } from './lanes';
 import type { Palette } from './palette';
@@ -21,7 +22,7 @@ const HIT_SLOP_PX = 3;
 interface Data {
   readonly index: LaneIndex;
   readonly geometry: RowGeometry;
-  readonly steps: readonly DrawnStep[];
+  readonly steps: Indexed<DrawnStep>;
 }
 
 interface Drag {
@@ -71,7 +72,7 @@ export class WaterfallCanvas {
     this.host.removeEventListener('keydown', this.onKeyDown);
   }
 
-  setData(index: LaneIndex, geometry: RowGeometry, steps: readonly DrawnStep[]): void {
+  setData(index: LaneIndex, geometry: RowGeometry, steps: Indexed<DrawnStep>): void {
     this.data = { index, geometry, steps };
     // Where the first rows are, so a test (or devtools) can aim at a bar without knowing the layout rules.
     this.host.dataset.rowTops = Array.from(geometry.rowTop.subarray(0, 101)).join(' ');

@@ -105,7 +105,7 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, scene: Scene): Fram
       }
       bars++;
       const i = rowBars.steps[mark.at]!;
-      const s = steps[i]!;
+      const s = steps.at(i)!;
       const x0 = px(rowBars.start[mark.at]!);
       const x1 = px(rowBars.end[mark.at]!);
       const left = Math.max(-1, x0);

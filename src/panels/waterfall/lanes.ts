@@ -2,7 +2,7 @@
 // sorted by start, with a running count of errors, so a frame finds what is
 // in view by binary search and sums a pixel column's errors in O(1). Pure (no
 // canvas, no React): the drawing and the hit test both read these.
-import type { StepKind } from '../../core/trace/model';
+import type { Indexed, StepKind } from '../../core/trace/model';
 import { drain, type ParallelSpan, type RetryGroup, type Timing } from '../../core/trace/timing';
 
 export interface RowBars {
@@ -43,12 +43,12 @@ function sortedBy(indices: Int32Array, key: (i: number) => number, tie: (i: numb
   return ordered ? indices : indices.sort((a, b) => key(a) - key(b) || tie(a) - tie(b));
 }
 
-export function buildLaneIndex(timing: Timing, steps: readonly StepShape[]): LaneIndex {
+export function buildLaneIndex(timing: Timing, steps: Indexed<StepShape>): LaneIndex {
   return drain(laneIndexInSlices(timing, steps));
 }
 
 /** The same, pausing every `slice` steps (the sorts, when needed, run whole). */
-export function* laneIndexInSlices(timing: Timing, steps: readonly StepShape[], slice = Infinity): Generator<void, LaneIndex, void> {
+export function* laneIndexInSlices(timing: Timing, steps: Indexed<StepShape>, slice = Infinity): Generator<void, LaneIndex, void> {
   let work = 0;
   const pause = (units: number) => (work += units) >= slice && ((work = 0), true);
   const n = steps.length;
@@ -74,7 +74,7 @@ export function* laneIndexInSlices(timing: Timing, steps: readonly StepShape[], 
       const i = ids[k]!;
       s[k] = startMs[i]!;
       e[k] = endMs[i]!;
-      errorsBefore[k + 1] = errorsBefore[k]! + (steps[i]!.threw ? 1 : 0);
+      errorsBefore[k + 1] = errorsBefore[k]! + (steps.at(i)!.threw ? 1 : 0);
       if (pause(1)) yield;
     }
     rows.push({ steps: ids, start: s, end: e, errorsBefore, retries: [] });

@@ -14,7 +14,7 @@ export function drawSelected(ctx: CanvasRenderingContext2D, scene: Scene): void 
   if (x1 < -4 || x0 > widthPx + 4) return;
   const y = AXIS_PX + geometry.rowTop[r]! - vp.scrollY;
   const band = barBand(index, r);
-  const pad = scene.steps[selected]?.kind === 'decision' ? 2 : 0;
+  const pad = scene.steps.at(selected)?.kind === 'decision' ? 2 : 0;
   const top = y + band.top - pad;
   const bottom = y + band.bottom + pad;
   // At least 5 px wide, so a thin step's selection still shows.

@@ -1,5 +1,5 @@
 // What one frame is drawn from, shared by the drawing's parts.
-import type { ParallelDecision, StepKind } from '../../core/trace/model';
+import type { Indexed, ParallelDecision, StepKind } from '../../core/trace/model';
 import type { RowGeometry } from './geometry';
 import type { LaneIndex } from './lanes';
 import type { Palette } from './palette';
@@ -17,7 +17,7 @@ export interface DrawnStep {
 export interface Scene {
   readonly index: LaneIndex;
   readonly geometry: RowGeometry;
-  readonly steps: readonly DrawnStep[];
+  readonly steps: Indexed<DrawnStep>;
   readonly vp: Viewport;
   readonly widthPx: number;
   readonly heightPx: number;

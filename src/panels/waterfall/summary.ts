@@ -1,7 +1,7 @@
 // The waterfall in words, for the line under the canvas and for screen
 // readers: the selected step's place in time, and which steps threw. Only
 // shapes and durations are read, never values.
-import type { TraceStep } from '../../core/trace/model';
+import type { Indexed, TraceStep } from '../../core/trace/model';
 import type { Timing } from '../../core/trace/timing';
 import { formatMs } from '../../core/present/step-text';
 
@@ -27,10 +27,10 @@ export function selectedSummary(step: Step | undefined, timing: Timing): string 
 }
 
 /** "2 steps threw: fetchLivePrice at 5.97 ms (path 1r0/0), …" or "No step threw." */
-export function errorsSummary(errorSteps: readonly number[], steps: readonly Step[], timing: Timing): string {
+export function errorsSummary(errorSteps: readonly number[], steps: Indexed<Step>, timing: Timing): string {
   if (errorSteps.length === 0) return 'No step threw.';
   const named = errorSteps.slice(0, NAMED_ERRORS).map((i) => {
-    const s = steps[i]!;
+    const s = steps.at(i)!;
     return `${s.command} at ${formatMs(timing.startMs[i]!)}${s.path === undefined ? '' : ` (path ${s.path})`}`;
   });
   const more = errorSteps.length > NAMED_ERRORS ? `, and ${(errorSteps.length - NAMED_ERRORS).toLocaleString('en-US')} more` : '';

@@ -172,7 +172,7 @@ function Form({ model, step, existing, value }: { model: TraceModel; step: Trace
 }
 
 function Body({ model, index }: { model: TraceModel; index: number }) {
-  const step = model.steps[index]!;
+  const step = model.steps.at(index)!;
   const existing = useOverrideOf(model, index);
   const value = useStepValue(model, index);
   // The form starts from the recorded value: wait for a big trace's value to come from the engine.
@@ -183,7 +183,7 @@ function Body({ model, index }: { model: TraceModel; index: number }) {
 export function WhatIfDialog({ model }: { model: TraceModel }) {
   const editing = useWhatIfStore((s) => s.editing);
   const ref = useRef<HTMLDialogElement>(null);
-  const step = editing !== undefined ? model.steps[editing] : undefined;
+  const step = editing !== undefined ? model.steps.at(editing) : undefined;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

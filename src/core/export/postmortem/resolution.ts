@@ -35,7 +35,7 @@ function fileDiff(source: Source): string {
 
 /** "step 3, [`cmdChargeCard`](…) (path `2`)" */
 export function stepRef(model: TraceModel, index: number, stepLink: (i: number) => string | undefined): string {
-  const step = model.steps[index];
+  const step = model.steps.at(index);
   const name = step ? code(step.command) : 'a step';
   const path = step?.path !== undefined ? ` (path ${code(step.path)})` : '';
   return `${link(`step ${index + 1}`, stepLink(index))}, ${name}${path}`;

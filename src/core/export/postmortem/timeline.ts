@@ -14,14 +14,14 @@ const MAX_NOTE = 300;
 
 /** Which step indices get a row, ascending. */
 function chosen(model: TraceModel, notes: StepNotes, unreached: ReadonlySet<number>): number[] {
-  const all = model.steps.map((s) => s.index);
+  const all = Array.from({ length: model.steps.length }, (_, i) => i);
   const starred = all.filter((i) => notes[i]?.starred);
   if (starred.length > 0) return starred;
   if (all.length <= MAX_ROWS) return all;
   const keep = new Set<number>([...all.slice(0, EDGE), ...all.slice(-EDGE)]);
   for (const i of all) {
     if (keep.size >= MAX_ROWS) break;
-    if (model.steps[i]?.threw || notes[i]?.text || unreached.has(i)) keep.add(i);
+    if (model.steps.at(i)?.threw || notes[i]?.text || unreached.has(i)) keep.add(i);
   }
   return [...keep].sort((a, b) => a - b);
 }
@@ -58,7 +58,7 @@ export function timelineSection(input: {
   for (const i of indices) {
     if (i > previous + 1) rows.push(['⋯', '', `${plural(i - previous - 1, 'step')} not shown`, '', '']);
     previous = i;
-    const step = model.steps[i]!;
+    const step = model.steps.at(i)!;
     const url = stepLink(i);
     if (url !== undefined) linked += 1;
     const outcome = `${outcomeOf(step)}${unreached.has(i) ? '; **not reached after the fix**' : ''}`;

@@ -45,7 +45,7 @@ export function triggerSection(input: {
   const { model, baseline, files, stepLink } = input;
   const outcome = model.outcome;
   if (outcome.known) {
-    const step = model.steps[outcome.stepIndex];
+    const step = model.steps.at(outcome.stepIndex);
     const at = baseline?.steps.find((s) => s.entryIndex === outcome.stepIndex)?.location;
     const where = step ? sourceExcerpt(files, step.command, at) : undefined;
     return [

@@ -46,7 +46,7 @@ export function verdictLine(model: TraceModel, baseline: ReplayReport | undefine
 
 function unreachedText(model: TraceModel, unreached: readonly number[]): string {
   if (unreached.length === 0) return '';
-  const names = [...new Set(unreached.map((i) => model.steps[i]?.command ?? `step ${i + 1}`))];
+  const names = [...new Set(unreached.map((i) => model.steps.at(i)?.command ?? `step ${i + 1}`))];
   const shown = names.slice(0, 3).join(', ');
   const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
   return `; no longer reached: ${shown}${more}`;
