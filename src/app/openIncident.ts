@@ -30,10 +30,10 @@ export async function openIncident(payload: SharedIncident, fileName: string, fr
   if (local.status !== 'ready') return;
   // A compare link: run A is open behind the Compare view of A against B.
   if (payload.compare) {
-    // A compare capsule's runs are two traces a person compares step by step: small enough to read here.
-    const traceA: unknown = 'traceBlob' in payload ? JSON.parse(await payload.traceBlob.text()) : payload.trace;
-    useCompareStore.getState().open(
-      { trace: traceA, label: payload.compare.labelA ?? `${fileName}, run A` },
+    // Run A goes to the compare worker as the capsule wrote it (or as the link holds it), never read here.
+    const labelA = payload.compare.labelA ?? `${fileName}, run A`;
+    await useCompareStore.getState().open(
+      'traceBlob' in payload ? { file: payload.traceBlob, label: labelA } : { trace: payload.trace, label: labelA },
       { trace: payload.compare.trace, label: payload.compare.labelB ?? `${fileName}, run B` }
     );
   }

@@ -84,9 +84,11 @@ function bothRuns(a: RedactionReport, b: RedactionReport): RedactionReport {
 
 export async function buildShared(model: TraceModel, choice: ShareChoice): Promise<Shared> {
   // While two runs are compared, the link carries both: A as the trace, B beside it.
-  const comparison = useCompareStore.getState().comparison;
-  const raw = toRawTrace(comparison ? comparison.a.model : await fullModel(model)) as IncidentPayload['trace'];
-  const rawB = comparison ? (toRawTrace(comparison.b.model) as IncidentPayload['trace']) : undefined;
+  const compare = useCompareStore.getState();
+  const comparison = compare.comparison;
+  const both = comparison ? await compare.rawTraces() : undefined;
+  const raw = (both ? both.a : toRawTrace(await fullModel(model))) as IncidentPayload['trace'];
+  const rawB = both?.b as IncidentPayload['trace'] | undefined;
   const { files } = useSourceStore.getState();
   const { edits, contextText, exportName } = useReplayStore.getState();
   const notes = useNotesStore.getState().notes;

@@ -36,6 +36,8 @@ export type EngineRequest =
   | { readonly type: 'all-values'; readonly id: number; readonly model: number }
   /** with a transferred port: the engine posts the whole ReplayRequest on it, trace included */
   | { readonly type: 'replay'; readonly model: number; readonly request: Omit<ReplayRequest, 'trace'> }
+  /** with a transferred port: the engine posts the trace on it as pure-effect's replay reads it ({traceJson}), for a comparison */
+  | { readonly type: 'raw-trace'; readonly model: number }
   /** the person is about to filter: make the value text index now, in the background */
   | { readonly type: 'search-prepare'; readonly model: number }
   /** a newer query makes the engine drop an older one between chunks */

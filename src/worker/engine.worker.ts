@@ -144,6 +144,12 @@ self.onmessage = (event: MessageEvent<EngineRequest>) => {
         return search.prepare(heldAt(request.model));
       case 'search':
         return void search.query(request.id, heldAt(request.model), request.text, request.status).catch(failed);
+      case 'raw-trace': {
+        const port = event.ports[0];
+        if (!port) return;
+        const traceJson = rawTraceOf(heldAt(request.model));
+        return port.postMessage({ traceJson }, [traceJson.bytes.buffer]);
+      }
       case 'replay': {
         // The page passed the port through: the trace goes from here to the replay worker as bytes, never by the UI thread.
         const port = event.ports[0];

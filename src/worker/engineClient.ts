@@ -10,6 +10,7 @@ import type { ParseResult } from '../core/trace/parse';
 import type { RecordedModel, TraceModel } from '../core/trace/model';
 import { decodeOutline } from '../core/trace/outline';
 import { toRawTrace } from '../core/trace/raw';
+import { rawTraceOfModel } from '../core/trace/rawBytes';
 import { withValues, type StepValue } from '../core/trace/values';
 import { SUPERSEDED, type EngineRequest, type EngineResponse, type OutlinePart, type ParsePhase } from './engine.protocol';
 import type { ReplayRequest } from './replay.protocol';
@@ -220,6 +221,17 @@ export function deliverReplay(model: TraceModel, request: Omit<ReplayRequest, 't
   const o = owned.get(model);
   if (!o) throw new Error('This trace is no longer open in the engine: open it again.');
   o.engine.post({ type: 'replay', model: o.slot, request }, [port]);
+}
+
+/** Hand a comparison the trace a replay of `model` reads, on `port` ({traceJson}: compare.protocol.ts), from wherever it is held. */
+export function deliverRawTrace(model: TraceModel, port: MessagePort): void {
+  if (isRecorded(model)) {
+    const traceJson = rawTraceOfModel(model);
+    return port.postMessage({ traceJson }, [traceJson.bytes.buffer]);
+  }
+  const o = owned.get(model);
+  if (!o) throw new Error('This trace is no longer open in the engine: open it again.');
+  o.engine.post({ type: 'raw-trace', model: o.slot }, [port]);
 }
 
 /** The person is about to filter (the box has focus): the engine makes its value text index now. */

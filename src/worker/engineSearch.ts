@@ -1,7 +1,8 @@
 // The step filter, inside the engine worker: the corpus is made from the
 // model the engine already holds (nothing is uploaded from the UI thread),
 // and each query runs the core matcher in chunks, answering only the newest.
-import { corpusOfColumns, corpusSize, warmTexts, type SearchCorpus } from '../core/filter/corpus';
+import { corpusOfColumns, StepTexts, type SearchCorpus } from '../core/filter/corpus';
+import { fileValueSearch } from '../core/filter/fileValues';
 import { matchSteps } from '../core/filter/match';
 import { needsValueText, parseQuery } from '../core/filter/query';
 import type { HeldTrace } from '../core/trace/held';
@@ -38,8 +39,10 @@ export function engineSearch(post: (message: EngineResponse, transfer?: Transfer
     let s = corpora.get(held);
     if (!s) {
       const c = held.index.columns;
-      const corpus = corpusOfColumns(c, (i) => shownValueAt(c, i, held.valueAt(i)));
-      corpora.set(held, (s = { corpus, warmedTo: 0 }));
+      const perStep = () => new StepTexts(c.count, (i) => shownValueAt(c, i, held.valueAt(i)));
+      // A scanned file is searched as it is written; a model's values a step at a time.
+      const values = (held.scanned && fileValueSearch(held.scanned, c, perStep)) || perStep();
+      corpora.set(held, (s = { corpus: corpusOfColumns(c, values), warmedTo: 0 }));
     }
     return s;
   }
@@ -53,12 +56,12 @@ export function engineSearch(post: (message: EngineResponse, transfer?: Transfer
     if (warming) return;
     warming = true;
     try {
-      while (s.warmedTo < corpusSize(s.corpus)) {
+      while (s.warmedTo < s.corpus.count && s.corpus.values.warm) {
         if (querying) {
           await nextTask();
           continue;
         }
-        s.warmedTo = warmTexts(s.corpus, s.warmedTo, s.warmedTo + WARM_CHUNK);
+        s.warmedTo = s.corpus.values.warm(s.warmedTo, s.warmedTo + WARM_CHUNK);
         await nextTask();
       }
     } finally {
@@ -84,7 +87,7 @@ export function engineSearch(post: (message: EngineResponse, transfer?: Transfer
         if (next.done) {
           const matches = next.value;
           post({ type: 'matches', id, matches, ms: performance.now() - started }, [matches.buffer]);
-          if (needsValueText(parsed)) s.warmedTo = Math.max(s.warmedTo, corpusSize(s.corpus));
+          if (needsValueText(parsed)) s.warmedTo = Math.max(s.warmedTo, s.corpus.count);
           break;
         }
         await nextTask();

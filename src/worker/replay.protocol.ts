@@ -5,7 +5,7 @@
 // fresh worker. In `npm run dev` the page hosts the workers itself.
 
 import type { StepOverride } from '../core/whatif/apply';
-import type { RawTraceBytes } from '../core/trace/held';
+import type { RawTraceBytes } from '../core/trace/rawBytes';
 
 export interface SourceFileData {
   readonly name: string;

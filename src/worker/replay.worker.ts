@@ -9,7 +9,7 @@ import { lockDown } from './lockdown';
 import { BATCH_WORKER_NAME, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
 import { warmUp } from './warmUp';
 import { applyOverrides } from '../core/whatif/apply';
-import { readRawTrace } from '../core/trace/held';
+import { readRawTrace } from '../core/trace/rawBytes';
 
 // The app's lib is DOM, not WebWorker: the few worker members used here, typed by hand.
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'> & object;

@@ -32,7 +32,7 @@ function CompareBar({ load, ticked, onDone }: { load: Picking; ticked: readonly 
           const [a, b] = [load.models[ia], load.models[ib]];
           clearStepHash();
           pick(load, ia);
-          if (a && b) await useCompareStore.getState().openOutlines({ model: a, label: label(ia) }, { model: b, label: label(ib) });
+          if (a && b) await useCompareStore.getState().open({ model: a, label: label(ia) }, { model: b, label: label(ib) });
           setBusy(false);
           onDone();
         }}

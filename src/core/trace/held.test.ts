@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { holdTraceBytes } from './hold';
 import { parseTraceBytes } from './parse';
-import { readRawTrace } from './held';
+import { readRawTrace } from './rawBytes';
 import { toRawTrace } from './raw';
 import { valueOf } from './values';
 import { exists, FIXTURES, join, listDir, MALFORMED, readBytes, REPO_ROOT } from './test-support/files';

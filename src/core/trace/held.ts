@@ -9,23 +9,16 @@ import { recordedModelOf } from './build';
 import { HAS_DURATION, HAS_PATH, HAS_VALUE, KIND_CODE, textAt, THREW, type StepColumns } from './columns';
 import { rememberedIndex, type TraceIndex } from './modelIndex';
 import { materializeSteps } from './outline';
-import { toRawTrace } from './raw';
+import { rawTraceOfModel, type RawTraceBytes } from './rawBytes';
 import type { ScannedModel } from './scanModel';
+import type { ScannedTrace } from './scan';
 import { valueOf, type StepValue } from './values';
 import { NO_PATHS, type PathLookup } from './pathIndex';
 
-/** The trace object pure-effect's replay reads (raw.ts), as JSON text in UTF-8, to be transferred. */
-export interface RawTraceBytes {
-  readonly bytes: Uint8Array;
-  /**
-   * Entries whose `error` key holds undefined (a path-less `throw undefined`): JSON has no way to
-   * write it, and a replay reads the key's presence, so the reader puts it back (withUndefinedErrors).
-   */
-  readonly undefinedErrors: readonly number[];
-}
-
 export interface HeldTrace {
   readonly index: TraceIndex;
+  /** the file as the byte scanner read it, for a trace held that way (the filter searches its text) */
+  readonly scanned?: ScannedTrace;
   readonly byPath: PathLookup;
   valueAt(i: number): StepValue;
   /** every step with its value (made once, kept) */
@@ -45,10 +38,7 @@ export function heldFromModel(model: RecordedModel): HeldTrace {
       return step ? valueOf(step) : {};
     },
     recorded: () => model,
-    rawTrace: () => ({
-      bytes: new TextEncoder().encode(JSON.stringify(toRawTrace(model))),
-      undefinedErrors: model.steps.flatMap((s) => (s.kind === 'threw' && !s.hasValue && s.path === undefined ? [s.index] : []))
-    })
+    rawTrace: () => rawTraceOfModel(model)
   };
 }
 
@@ -57,6 +47,7 @@ export function heldFromScan(s: ScannedModel): HeldTrace {
   let model: RecordedModel | undefined;
   return {
     index: s.index,
+    scanned: s.scanned,
     byPath: s.byPath ?? NO_PATHS,
     valueAt: s.valueAt,
     recorded: () => {
@@ -173,14 +164,4 @@ function rawTraceOfScan(s: ScannedModel): RawTraceBytes {
   }
   out.text(']}');
   return { bytes: out.done(), undefinedErrors };
-}
-
-/** The trace object of RawTraceBytes, as the replay reads it. */
-export function readRawTrace(raw: RawTraceBytes): Record<string, unknown> {
-  const trace = JSON.parse(new TextDecoder().decode(raw.bytes)) as { trace: Record<string, unknown>[] };
-  for (const i of raw.undefinedErrors) {
-    const entry = trace.trace[i];
-    if (entry) entry.error = undefined;
-  }
-  return trace;
 }

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { MARK_TEXT, type AlignedRow, type AlignMark } from '../../core/compare/align';
+import { rowOf, type AlignmentWire } from '../../core/compare/session';
 import { formatMs } from '../../core/present/step-text';
 
 const TONE: Record<AlignMark, string> = { same: 'text-muted', 'value-changed': 'text-warn', 'only-a': 'text-err', 'only-b': 'text-accent' };
@@ -19,12 +20,13 @@ export function rowLabel(row: AlignedRow): string {
 const ROW_HEIGHT = 26;
 const COLUMNS = 'grid grid-cols-[7.5rem_minmax(0,1fr)_5rem_5rem] gap-2 px-2';
 
-export function CompareRows({ rows, selected, onSelect, onStep }: { rows: readonly AlignedRow[]; selected: number; onSelect(row: number): void; onStep(delta: number): void }) {
+export function CompareRows({ rows, selected, onSelect, onStep }: { rows: AlignmentWire; selected: number; onSelect(row: number): void; onStep(delta: number): void }) {
   const list = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => list.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const count = rows.count;
+  const virtualizer = useVirtualizer({ count, getScrollElement: () => list.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   useEffect(() => {
-    if (rows.length) virtualizer.scrollToIndex(selected, { align: 'auto' });
-  }, [selected, rows.length, virtualizer]);
+    if (count) virtualizer.scrollToIndex(selected, { align: 'auto' });
+  }, [selected, count, virtualizer]);
   return (
     <>
       <div aria-hidden className={`${COLUMNS} shrink-0 border-b border-line bg-panel py-1 text-[11px] uppercase tracking-wide text-muted`}>
@@ -38,10 +40,10 @@ export function CompareRows({ rows, selected, onSelect, onStep }: { rows: readon
         role="listbox"
         aria-label="Aligned steps"
         tabIndex={0}
-        aria-activedescendant={rows.length ? `compare-row-${selected}` : undefined}
+        aria-activedescendant={count ? `compare-row-${selected}` : undefined}
         className="relative min-h-0 overflow-auto outline-offset-[-2px]"
         onKeyDown={(e) => {
-          const delta = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'Home' ? -rows.length : e.key === 'End' ? rows.length : 0;
+          const delta = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'Home' ? -count : e.key === 'End' ? count : 0;
           if (!delta) return;
           e.preventDefault();
           e.stopPropagation();
@@ -51,14 +53,14 @@ export function CompareRows({ rows, selected, onSelect, onStep }: { rows: readon
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const i = item.index;
-            const row = rows[i]!;
+            const row = rowOf(rows, i)!;
             return (
               <div
                 key={i}
                 id={`compare-row-${i}`}
                 role="option"
                 aria-selected={i === selected}
-                aria-setsize={rows.length}
+                aria-setsize={count}
                 aria-posinset={i + 1}
                 aria-label={rowLabel(row)}
                 data-mark={row.mark}

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { CodeEditor } from '../../editor/CodeEditor';
 import { locateAll } from '../../core/source/locate';
 import { useSourceStore } from '../../stores/sourceStore';
-import type { Comparison } from '../../stores/compareStore';
+import { useCompareStore, type Comparison } from '../../stores/compareStore';
 import { commandNames, compareSource } from './compareSource';
 
 export function CompareSource({ comparison, row, theme }: { comparison: Comparison; row: number; theme: 'dark' | 'light' }) {
@@ -12,7 +12,8 @@ export function CompareSource({ comparison, row, theme }: { comparison: Comparis
   const activeFile = useSourceStore((s) => s.activeFile);
   const setActiveFile = useSourceStore((s) => s.setActiveFile);
   const locations = useMemo(() => (files.length ? locateAll(files, commandNames(comparison)) : {}), [files, comparison]);
-  const { markers, highlight } = useMemo(() => compareSource(comparison, row, locations), [comparison, row, locations]);
+  const detail = useCompareStore((s) => s.detail);
+  const { markers, highlight } = useMemo(() => compareSource(comparison, row, detail, locations), [comparison, row, detail, locations]);
   const shown = activeFile ?? files[0]?.name;
   useEffect(() => {
     if (highlight && highlight.file !== shown) setActiveFile(highlight.file);

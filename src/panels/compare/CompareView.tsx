@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useCompareStore, type Comparison } from '../../stores/compareStore';
 import { useViewStore } from '../../stores/viewStore';
 import { MARK_TEXT, type AlignMark } from '../../core/compare/align';
-import type { TraceModel } from '../../core/trace/model';
+import { rowOf, type SideSummary } from '../../core/compare/session';
 import { CompareRows } from './CompareRows';
 import { CompareDiff } from './CompareDiff';
 import { CompareSource } from './CompareSource';
@@ -14,8 +14,8 @@ import { CompareSource } from './CompareSource';
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
 const ORDER: readonly AlignMark[] = ['same', 'value-changed', 'only-a', 'only-b'];
 
-function outcomeWord(model: TraceModel): string {
-  return model.outcome.known ? '✗ Failure' : model.errorSteps.length ? `${model.errorSteps.length} threw` : 'no failure recorded';
+function outcomeWord(side: SideSummary): string {
+  return side.outcome.known ? '✗ Failure' : side.errorCount ? `${side.errorCount} threw` : 'no failure recorded';
 }
 
 function typingTarget(target: EventTarget | null): boolean {
@@ -46,8 +46,8 @@ function useCompareKeys() {
 
 function Summary({ comparison }: { comparison: Comparison }) {
   const { a, b } = comparison;
-  const flowA = a.model.flowName ?? '(unnamed flow)';
-  const flowB = b.model.flowName ?? '(unnamed flow)';
+  const flowA = a.flowName ?? '(unnamed flow)';
+  const flowB = b.flowName ?? '(unnamed flow)';
   return (
     <div className="min-w-0 flex-1">
       <h1 className="truncate text-[13px] font-semibold">
@@ -60,8 +60,8 @@ function Summary({ comparison }: { comparison: Comparison }) {
         )}
       </h1>
       <p className="truncate text-[12px] text-muted">
-        <span className="font-semibold text-fg">A</span> {a.label} · {outcomeWord(a.model)} <span aria-hidden>|</span> <span className="font-semibold text-fg">B</span> {b.label} ·{' '}
-        {outcomeWord(b.model)}
+        <span className="font-semibold text-fg">A</span> {a.label} · {outcomeWord(a)} <span aria-hidden>|</span> <span className="font-semibold text-fg">B</span> {b.label} ·{' '}
+        {outcomeWord(b)}
       </p>
     </div>
   );
@@ -70,6 +70,7 @@ function Summary({ comparison }: { comparison: Comparison }) {
 export function CompareView({ theme, canShare }: { theme: 'dark' | 'light'; canShare: boolean }) {
   const comparison = useCompareStore((s) => s.comparison);
   const selected = useCompareStore((s) => s.selected);
+  const detail = useCompareStore((s) => s.detail);
   const select = useCompareStore((s) => s.select);
   const step = useCompareStore((s) => s.step);
   const close = useCompareStore((s) => s.close);
@@ -82,7 +83,7 @@ export function CompareView({ theme, canShare }: { theme: 'dark' | 'light'; canS
   }, [comparison]);
   if (!comparison) return null;
   const { alignment } = comparison;
-  const row = alignment.rows[selected];
+  const row = rowOf(alignment, selected);
   return (
     <div ref={root} className="flex min-h-0 flex-1 flex-col" data-testid="compare-view">
       <div className="flex shrink-0 items-center gap-3 border-b border-line bg-panel px-3 py-1.5">
@@ -109,10 +110,10 @@ export function CompareView({ theme, canShare }: { theme: 'dark' | 'light'; canS
         <div className="flex min-h-0 flex-col border-r border-line bg-panel">
           <div className="flex max-h-[50%] min-h-0 shrink-0 flex-col border-b border-line">
             {alignment.firstDifference === undefined && <p className="px-2 py-1 text-[12px] text-ok">The two runs made the same steps with the same answers.</p>}
-            <CompareRows rows={alignment.rows} selected={selected} onSelect={select} onStep={step} />
+            <CompareRows rows={alignment} selected={selected} onSelect={select} onStep={step} />
           </div>
           <div className="min-h-0 flex-1 overflow-auto">
-            <CompareDiff row={row} a={comparison.a.model} b={comparison.b.model} />
+            <CompareDiff row={row} detail={detail?.row === selected ? detail : undefined} />
           </div>
         </div>
         <CompareSource comparison={comparison} row={selected} theme={theme} />

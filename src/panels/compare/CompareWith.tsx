@@ -5,26 +5,13 @@ import { useRef } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { useCompareStore } from '../../stores/compareStore';
 import { useTraceStore } from '../../stores/traceStore';
-import { fullModel } from '../../worker/engineClient';
-import { parseOneInWorker } from '../../worker/parseOneClient';
 
 /**
- * The open trace is A, the chosen file B. B is parsed in a worker of its own rather than in an
- * engine (a new engine load would stop the one that holds A's values for the normal view behind),
- * and not on this thread, where a big file froze the tab.
+ * The open trace is A, the chosen file B. Both go to a compare worker: A from the engine that
+ * holds it (the normal view behind keeps its engine), B read there, never on this thread.
  */
 export async function compareWithFile(model: TraceModel, labelA: string, file: File): Promise<void> {
-  const store = useCompareStore.getState();
-  try {
-    const [a, parsed] = await Promise.all([fullModel(model), parseOneInWorker(file, file.name)]);
-    if (parsed.kind === 'error') return void useCompareStore.setState({ problem: `${file.name} is not a trace: ${parsed.problem.message}` });
-    if (parsed.kind === 'collection') {
-      return void useCompareStore.setState({ problem: `${file.name} holds ${parsed.count} traces: open it, tick two in its list and choose Compare.` });
-    }
-    store.open({ model: a, label: labelA }, { model: parsed.model, label: file.name });
-  } catch (error) {
-    useCompareStore.setState({ problem: `Could not compare with ${file.name}: ${error instanceof Error ? error.message : String(error)}` });
-  }
+  await useCompareStore.getState().open({ model, label: labelA }, { file, label: file.name }, 'file');
 }
 
 export function CompareWithButton({ model, className }: { model: TraceModel; className: string }) {
