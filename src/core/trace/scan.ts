@@ -44,6 +44,15 @@ export interface ScannedEntries {
 
 export interface ScannedTrace {
   readonly bytes: Uint8Array;
+  /**
+   * Every value is written as JSON.stringify writes it: no whitespace between its tokens, no
+   * escape it would not use (\u, \/), no number in another form (an exponent, a trailing zero,
+   * -0, more digits than a double holds). Then a value's bytes are its JSON text, and the filter
+   * searches them as they are (core/filter/valueText.ts).
+   */
+  readonly canonical: boolean;
+  /** no byte past ASCII: byte offsets are character offsets */
+  readonly ascii: boolean;
   /** a bare array of entries, not a trace object */
   readonly bare: boolean;
   /** the head fields present, as ranges of their JSON values */
@@ -188,6 +197,10 @@ let words: Int32Array = new Int32Array(0);
 let wordCount = 0;
 /** whether the last string scanned had an escape or a byte past ASCII */
 let stringPlain = true;
+/** a value was written otherwise than JSON.stringify writes it (ScannedTrace.canonical) */
+let loose = false;
+/** a byte past ASCII was read */
+let wide = false;
 
 const fail = (): never => {
   throw GIVE_UP;
@@ -224,9 +237,13 @@ function skipString(p: number): number {
     stringPlain = false;
     if (c === 2) {
       const e = b[p + 1]!;
-      if (ESCAPES[e] === 1) p += 2;
-      else if (e === 0x75 /* u */ && IS_HEX[b[p + 2]!] && IS_HEX[b[p + 3]!] && IS_HEX[b[p + 4]!] && IS_HEX[b[p + 5]!]) p += 6;
-      else fail();
+      if (ESCAPES[e] === 1) {
+        if (e === 0x2f /* / */) loose = true;
+        p += 2;
+      } else if (e === 0x75 /* u */ && IS_HEX[b[p + 2]!] && IS_HEX[b[p + 3]!] && IS_HEX[b[p + 4]!] && IS_HEX[b[p + 5]!]) {
+        loose = true; // JSON.stringify writes most such characters as they are
+        p += 6;
+      } else fail();
     } else if (c === 4) p = skipUtf8(p);
     else fail();
   }
@@ -234,6 +251,7 @@ function skipString(p: number): number {
 
 /** Past one well-formed UTF-8 sequence at p (the rules of bytes.ts firstInvalidUtf8). */
 function skipUtf8(p: number): number {
+  wide = true;
   const lead = b[p]!;
   let need: number;
   let lo = 0x80;
@@ -271,9 +289,12 @@ function skipNumber(p: number): number {
     p++;
     if (!IS_DIGIT[b[p]!]) fail();
     while (IS_DIGIT[b[p]!]) p++;
+    // 1.50 is written 1.5 by JSON.stringify; past 15 digits the text may name a double it writes otherwise.
+    if (b[p - 1] === ZERO || (p - start > 16 && !sameNumberText(start, p))) loose = true;
   }
   const e = b[p];
   if (e === 0x65 || e === 0x45) {
+    loose = true;
     integer = false;
     p++;
     if (b[p] === 0x2b || b[p] === MINUS) p++;
@@ -282,7 +303,15 @@ function skipNumber(p: number): number {
   }
   // 2^53 has 16 digits: a shorter integer is always exact; a longer one may be rounded (exact-numbers.ts).
   if (integer && integerEnd - start - (b[start] === MINUS ? 1 : 0) >= 16) fail();
+  if (integer && b[start] === MINUS && b[start + 1] === ZERO) loose = true; // -0 is written 0
   return p;
+}
+
+/** Whether JavaScript writes the number b[start, end) as it is written there. */
+function sameNumberText(start: number, end: number): boolean {
+  let text = '';
+  for (let k = start; k < end; k++) text += String.fromCharCode(b[k]!);
+  return String(Number(text)) === text;
 }
 
 function expectLiteral(p: number, word: Uint8Array): number {
@@ -295,12 +324,19 @@ const stack = new Uint8Array(MAX_SCAN_DEPTH + 2);
 const IN_OBJECT = 1;
 const IN_ARRAY = 2;
 
+/** Whitespace inside a value: skipped, and noted, as JSON.stringify writes none. */
+function wsIn(p: number): number {
+  const q = ws(p);
+  if (q !== p) loose = true;
+  return q;
+}
+
 /** Past the key string and its colon at p (in an object), landing on the value. */
 function keyAndColon(p: number): number {
   if (b[p] !== QUOTE) fail();
-  p = ws(skipString(p));
+  p = wsIn(skipString(p));
   if (b[p] !== COLON) fail();
-  return ws(p + 1);
+  return wsIn(p + 1);
 }
 
 /** Past any JSON value at p (after whitespace), checking it all; `depth` is how deep p already sits. */
@@ -312,7 +348,7 @@ function skipValue(p: number, depth: number): number {
     if (c === QUOTE) p = skipString(p);
     else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
       if (depth + top >= MAX_SCAN_DEPTH) fail();
-      p = ws(p + 1);
+      p = wsIn(p + 1);
       if (b[p] === (c === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY)) p++;
       else {
         stack[top++] = c === OPEN_OBJECT ? IN_OBJECT : IN_ARRAY;
@@ -327,11 +363,11 @@ function skipValue(p: number, depth: number): number {
     // After a value: a comma for the next, or the close of containers.
     for (;;) {
       if (top === 0) return p;
-      p = ws(p);
+      p = wsIn(p);
       const d = b[p];
       const inside = stack[top - 1];
       if (d === COMMA) {
-        p = ws(p + 1);
+        p = wsIn(p + 1);
         if (inside === IN_OBJECT) p = keyAndColon(p);
         break;
       }
@@ -476,7 +512,9 @@ function scanEntry(p: number, cols: Columns, first: boolean): number {
         durationMs = NaN;
       } else if (v === MINUS || IS_DIGIT[v!]) {
         const start = p;
+        const wasLoose = loose; // only results and errors are searched as written
         p = skipNumber(p);
+        loose = wasLoose;
         durationMs = numberAt(start, p);
         // NaN marks "absent"; a finite number never reads as NaN, and ±Infinity is not a duration either.
       } else fail();
@@ -498,7 +536,11 @@ function scanEntry(p: number, cols: Columns, first: boolean): number {
       errorStart = p;
       p = skipValue(p, 3);
       errorEnd = p;
-    } else p = skipValue(p, 3);
+    } else {
+      const wasLoose = loose;
+      p = skipValue(p, 3);
+      loose = wasLoose;
+    }
     p = ws(p);
     if (b[p] === COMMA) {
       p = ws(p + 1);
@@ -543,7 +585,7 @@ function scanTop(): ScannedTrace | undefined {
   let p = ws(0);
   if (b[p] === OPEN_ARRAY) {
     const { p: end, entries } = scanEntries(p, true);
-    return ws(end) === n ? { bytes: b, bare: true, head: {}, entries } : undefined;
+    return ws(end) === n ? { bytes: b, bare: true, head: {}, entries, canonical: !loose, ascii: !wide } : undefined;
   }
   if (b[p] !== OPEN_OBJECT) return undefined;
   const head: Partial<Record<HeadKey, readonly [number, number]>> = {};
@@ -568,7 +610,9 @@ function scanTop(): ScannedTrace | undefined {
     } else {
       const k = HEAD_KEY_BYTES.findIndex((key) => keyIs(keyStart, keyEnd, key));
       const start = p;
+      const wasLoose = loose;
       p = skipValue(p, 1);
+      loose = wasLoose;
       if (k !== -1) head[HEAD_KEYS[k]!] = [start, p];
     }
     p = ws(p);
@@ -580,7 +624,7 @@ function scanTop(): ScannedTrace | undefined {
     return undefined;
   }
   if (!entries || ws(p + 1) !== n) return undefined;
-  return { bytes: b, bare: false, head, entries };
+  return { bytes: b, bare: false, head, entries, canonical: !loose, ascii: !wide };
 }
 
 /**
@@ -596,6 +640,8 @@ export function scanTrace(bytes: Uint8Array): ScannedTrace | undefined {
   words = wordCount ? new Int32Array(bytes.buffer, bytes.byteOffset, wordCount) : new Int32Array(0);
   names = [];
   nameByHash = new Map();
+  loose = false;
+  wide = false;
   try {
     return scanTop();
   } catch (error) {
