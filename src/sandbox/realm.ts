@@ -50,6 +50,12 @@ export function lockRealm(): void {
   locked = true;
 }
 
+/** The hardened runtime flow code gets as 'pure-effect' (bench/sandboxStandIn.ts replays with its replayEffect). */
+export function sandboxRuntime(): Readonly<Record<string, unknown>> {
+  lockRealm();
+  return runtimeModule!;
+}
+
 /**
  * Pure helpers flow code may use; everything else it finds is the frozen intrinsics or BLOCKED.
  * Made once per worker: every value in it is a frozen intrinsic or hardened, so Compartments can
@@ -93,7 +99,7 @@ export async function replayInSandbox(req: FlowSourceRequest): Promise<string> {
 /** One replay in a fresh Compartment, as data (the batch worker makes its rows from it, in this realm). */
 export async function runInSandbox(req: FlowSourceRequest): Promise<RunResult> {
   const evaluate = compartmentEvaluate();
-  return explained(await replayFlowSource(req, runtimeModule, replayTrace, { evaluate }));
+  return explained(await replayFlowSource(req, sandboxRuntime(), replayTrace, { evaluate }));
 }
 
 /** ses's own word for a function's disabled constructor, `(() => 0).constructor('…')`. */

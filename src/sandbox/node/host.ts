@@ -2,6 +2,7 @@
 // and a time limit, and turns whatever happened into plain data: the replay's
 // result, or why there is none. Used by the CLI and by the sandbox's tests.
 import { Worker } from 'node:worker_threads';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import type { RunResult } from '../../core/source/runFlow';
 import type { SandboxMessage, SandboxRequest } from './protocol';
 
@@ -14,12 +15,15 @@ export interface SandboxLimits {
 export const DEFAULT_LIMITS: SandboxLimits = { timeoutMs: 5_000, maxMemoryMb: 1_024 };
 
 export type SandboxOutcome =
-  | { readonly kind: 'result'; readonly result: RunResult; readonly ms: number }
+  /** activeMs: the part of ms the worker's event loop was busy, not waiting (on a Retry's timer, say) */
+  | { readonly kind: 'result'; readonly result: RunResult; readonly ms: number; readonly activeMs: number }
   | { readonly kind: 'timeout'; readonly ms: number }
   | { readonly kind: 'memory'; readonly maxMemoryMb: number }
   | { readonly kind: 'crashed'; readonly message: string };
 
 export interface SandboxHandle {
+  /** Settles when the worker has locked its realm and waits for the request (or has ended). */
+  readonly ready: Promise<void>;
   /** Send the one request this worker serves, and wait for what became of it. */
   run(request: SandboxRequest): Promise<SandboxOutcome>;
   /** End the worker (if it still runs): a process with a live worker would not exit. */
@@ -41,16 +45,23 @@ export function startSandbox(workerFile: URL | string, limits: SandboxLimits = D
   });
   let settle: ((o: SandboxOutcome) => void) | undefined;
   let early: SandboxOutcome | undefined;
+  let isReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
   const finish = (o: SandboxOutcome) => {
+    isReady();
     if (settle) settle(o);
     else early ??= o;
     settle = () => undefined;
     void worker.terminate();
   };
   worker.on('message', (m: SandboxMessage) => {
-    if (m.type === 'done') {
+    if (m.type === 'ready') isReady();
+    else if (m.type === 'done') {
+      const ms = performance.now() - started;
+      // Node's 0 ms timer waits at least 1 ms: a replay with many Retries spends much of ms idle.
+      const activeMs = worker.performance.eventLoopUtilization(loopAtStart).active;
       try {
-        finish({ kind: 'result', result: JSON.parse(m.json) as RunResult, ms: performance.now() - started });
+        finish({ kind: 'result', result: JSON.parse(m.json) as RunResult, ms, activeMs });
       } catch {
         finish({ kind: 'crashed', message: 'the sandbox answered with something that is not a replay result' });
       }
@@ -62,10 +73,13 @@ export function startSandbox(workerFile: URL | string, limits: SandboxLimits = D
   });
   worker.on('exit', (code) => finish({ kind: 'crashed', message: `the sandbox worker exited (code ${code}) before it answered` }));
   let started = 0;
+  let loopAtStart: EventLoopUtilization | undefined;
 
   return {
+    ready,
     run(request) {
       started = performance.now();
+      loopAtStart = worker.performance.eventLoopUtilization();
       return new Promise<SandboxOutcome>((resolve) => {
         if (early) {
           resolve(early);
