@@ -4,6 +4,9 @@
 
 import type { Tracer } from '../effect/tracer';
 import type { CopyResult } from '../effect/copy';
+import { SiteCache, type Site } from './sites';
+
+export type { Site };
 
 interface Origin {
   /** the input of the builder (pipeline step or next) that made the node */
@@ -23,47 +26,9 @@ export interface StepCapture {
 const isSuccessNode = (v: unknown): v is { value: unknown } =>
   typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Success';
 
-/**
- * Frames kept past the tracer: Command (or Ask, Parallel), the flow code that
- * called it, and room for two helpers above. A deeper stack costs a replay of
- * 5,000 steps far more (V8 walks the awaits too), and only the innermost flow
- * frame is ever read (locateInStack).
- */
-const SITE_FRAMES = 4;
-
-type AnyFunction = (...args: never[]) => unknown;
-type V8Error = { stackTraceLimit?: number; captureStackTrace?: (target: object, above?: AnyFunction) => void };
-
-/** Something with a `stack`: where the node was built, read only when a report asks. */
-export interface Site {
-  readonly stack?: string;
-}
-
-/** A stack from the runtime's constructor up, without the tracer's own frames where the engine can leave them out. */
-function captureSite(above: AnyFunction): Site {
-  const E = Error as unknown as V8Error;
-  const limit = E.stackTraceLimit;
-  try {
-    E.stackTraceLimit = SITE_FRAMES;
-  } catch {
-    // a frozen Error (hardened JavaScript): take the stack as it comes
-  }
-  try {
-    if (!E.captureStackTrace) return new Error('Command built here');
-    const site = {};
-    E.captureStackTrace(site, above);
-    return site;
-  } finally {
-    try {
-      E.stackTraceLimit = limit;
-    } catch {
-      // as above
-    }
-  }
-}
-
 export class StepTracer implements Tracer {
   private readonly origins = new WeakMap<object, Origin>();
+  readonly sites = new SiteCache();
   /** builder inputs, innermost last; the flow's input is the outermost */
   private readonly inputs: unknown[];
   readonly byPath = new Map<string, StepCapture>();
@@ -82,7 +47,9 @@ export class StepTracer implements Tracer {
   }
 
   created(node: object): void {
-    this.origins.set(node, { input: this.top(), site: captureSite(StepTracer.prototype.created) });
+    // An Ask is never a step of the report, so where it was built is never shown.
+    const isAsk = (node as { type?: unknown }).type === 'Ask';
+    this.origins.set(node, { input: this.top(), site: isAsk ? undefined : this.sites.capture(StepTracer.prototype.created) });
   }
 
   inherit(from: object, to: object): void {

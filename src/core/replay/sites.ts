@@ -1,0 +1,125 @@
+// Where each Command, Ask or Parallel was built: the stack of its constructor's call, for the
+// report's code location. A 10,000-step replay builds 10,000 nodes from a few dozen places in the
+// flow's code, and formatting each stack as text was most of a replay's cost (in the sandbox, ses
+// formats every frame in JavaScript). So each capture is first read as a list of frame positions
+// only, through V8's structured stack API, and only the first capture of a given list is formatted;
+// later ones share its text.
+//
+// A stack is located by its frames' files and positions (locateInStack reads nothing else), so two
+// stacks with the same positions are located alike: sharing the text changes no location.
+
+type AnyFunction = (...args: never[]) => unknown;
+
+/** The parts of a V8 CallSite read here. */
+interface CallSite {
+  getScriptNameOrSourceURL?(): unknown;
+  getFileName?(): unknown;
+  getLineNumber?(): unknown;
+  getColumnNumber?(): unknown;
+  getFunctionName?(): unknown;
+  isEval?(): unknown;
+  getEvalOrigin?(): unknown;
+}
+
+interface V8Error {
+  stackTraceLimit?: number;
+  captureStackTrace?: (target: object, above?: AnyFunction) => void;
+  prepareStackTrace?: unknown;
+}
+
+/**
+ * The realm's own Error, as it was when the engine loaded. In the sandbox that is before ses's
+ * lockdown replaces the global Error with a tamed one, whose prepareStackTrace would hand a hook
+ * each frame as an object of fifteen closures, and whose stackTraceLimit is an accessor that cost
+ * more than the capture itself. The hook below is installed only for one synchronous capture of
+ * an object of our own and reads nothing but file names and positions, so flow code never sees it.
+ */
+const NativeError = Error as unknown as V8Error;
+
+/** Something with a `stack`: where the node was built, read only when a report asks. */
+export interface Site {
+  readonly stack?: string;
+}
+
+/**
+ * Frames kept past the tracer: Command (or Ask, Parallel), the flow code that called it, and room
+ * for two helpers above. A deeper stack costs a replay of 5,000 steps far more (V8 walks the
+ * awaits too), and only the innermost flow frame is ever read (locateInStack).
+ */
+const SITE_FRAMES = 4;
+
+function positionsOf(_error: unknown, frames: readonly CallSite[]): string {
+  let key = '';
+  for (const f of frames) {
+    const where = f.getScriptNameOrSourceURL?.() ?? f.getFileName?.();
+    // A frame with no script is told by its eval origin (code eval'd without a sourceURL) or by
+    // its function's name (a builtin such as Array.prototype.map).
+    const what = where ?? (f.isEval?.() ? f.getEvalOrigin?.() : `(${String(f.getFunctionName?.())})`);
+    key += `${String(what)}:${String(f.getLineNumber?.())}:${String(f.getColumnNumber?.())}\n`;
+  }
+  return key;
+}
+
+/** The stack as the engine formats it (ses, a test runner's source maps…). */
+function formatted(above: AnyFunction): Site {
+  if (!NativeError.captureStackTrace) return new Error('Command built here');
+  const site = {};
+  NativeError.captureStackTrace(site, above);
+  return site;
+}
+
+/** The frames' positions, or undefined where the engine has no structured stacks (or a frozen Error). */
+function positions(above: AnyFunction): string | undefined {
+  if (!NativeError.captureStackTrace) return undefined;
+  const previous = NativeError.prepareStackTrace;
+  try {
+    NativeError.prepareStackTrace = positionsOf;
+  } catch {
+    return undefined;
+  }
+  try {
+    const probe: { stack?: unknown } = {};
+    NativeError.captureStackTrace(probe, above);
+    return typeof probe.stack === 'string' ? probe.stack : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    NativeError.prepareStackTrace = previous;
+  }
+}
+
+/** One replay's sites: a formatted stack per distinct list of frame positions. */
+export class SiteCache {
+  private readonly byPositions = new Map<string, Site>();
+
+  /** The stack of the call that led to `above`, without `above` and the frames it called. */
+  capture(above: AnyFunction): Site {
+    const limit = NativeError.stackTraceLimit;
+    try {
+      NativeError.stackTraceLimit = SITE_FRAMES;
+    } catch {
+      // a frozen Error (hardened JavaScript): take the stack as it comes
+    }
+    try {
+      const key = positions(above);
+      if (key === undefined) return formatted(above);
+      let site = this.byPositions.get(key);
+      if (!site) {
+        site = formatted(above);
+        this.byPositions.set(key, site);
+      }
+      return site;
+    } finally {
+      try {
+        NativeError.stackTraceLimit = limit;
+      } catch {
+        // as above
+      }
+    }
+  }
+
+  /** How many different stacks were formatted (tests count work, not time). */
+  get formattedCount(): number {
+    return this.byPositions.size;
+  }
+}
