@@ -70,21 +70,27 @@ function formatted(above: AnyFunction): Site {
 
 /** The frames' positions, or undefined where the engine has no structured stacks (or a frozen Error). */
 function positions(above: AnyFunction): string | undefined {
-  if (!NativeError.captureStackTrace) return undefined;
+  if (!NativeError.captureStackTrace || Object.isFrozen(NativeError)) return undefined;
   const previous = NativeError.prepareStackTrace;
   try {
     NativeError.prepareStackTrace = positionsOf;
-  } catch {
-    return undefined;
-  }
-  try {
     const probe: { stack?: unknown } = {};
     NativeError.captureStackTrace(probe, above);
     return typeof probe.stack === 'string' ? probe.stack : undefined;
   } catch {
-    return undefined;
+    return undefined; // a read-only prepareStackTrace: format as the engine does
   } finally {
-    NativeError.prepareStackTrace = previous;
+    if (NativeError.prepareStackTrace !== previous) NativeError.prepareStackTrace = previous;
+  }
+}
+
+/** Sets Error.stackTraceLimit where Error lets it; a frozen Error is not asked (each refusal would be a TypeError with a stack of its own). */
+function setLimit(limit: number | undefined): void {
+  if (Object.isFrozen(NativeError)) return;
+  try {
+    NativeError.stackTraceLimit = limit;
+  } catch {
+    // read-only: take the stack as it comes
   }
 }
 
@@ -95,11 +101,7 @@ export class SiteCache {
   /** The stack of the call that led to `above`, without `above` and the frames it called. */
   capture(above: AnyFunction): Site {
     const limit = NativeError.stackTraceLimit;
-    try {
-      NativeError.stackTraceLimit = SITE_FRAMES;
-    } catch {
-      // a frozen Error (hardened JavaScript): take the stack as it comes
-    }
+    setLimit(SITE_FRAMES);
     try {
       const key = positions(above);
       if (key === undefined) return formatted(above);
@@ -110,11 +112,7 @@ export class SiteCache {
       }
       return site;
     } finally {
-      try {
-        NativeError.stackTraceLimit = limit;
-      } catch {
-        // as above
-      }
+      setLimit(limit);
     }
   }
 
