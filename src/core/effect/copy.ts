@@ -53,5 +53,13 @@ export function copyValue(v: unknown): CopyResult {
  * itself would store a nested Error as its bare own keys.
  */
 export function copyStoringErrors(v: unknown, toStored: (e: Error) => unknown): CopyResult {
-  return copyWith(v, (x) => (x instanceof Error ? toStored(x) : x));
+  const transform = (x: unknown): unknown => (x instanceof Error ? toStored(x) : x);
+  // As in copyValue: with no cycle, JSON's own walk (here with only the Error replacer) gives
+  // the text the cutting one would, without its ancestor chain; a refusal takes the cutting walk.
+  try {
+    const text = JSON.stringify(v, (_key, x: unknown) => transform(x));
+    return text === undefined ? { ok: true, value: undefined } : { ok: true, value: JSON.parse(text) as unknown, chars: text.length };
+  } catch {
+    return copyWith(v, transform);
+  }
 }

@@ -11,7 +11,7 @@ import { faultEntryIndex, isReplayFault, TimeParadox } from './errors';
 import type { ReplayObserver, StepStatus } from './match';
 import type { CodeLocation, ReplayFault, ReplayOutcome, ReplayReport, ReplayStep, Stored } from './report';
 import { isTraceObject, type ReplayStepInfo } from './source';
-import { StepTracer } from './stepTracer';
+import { StepTracer, type Site } from './stepTracer';
 import { recordedForm } from './stored';
 import { travel } from './timeTravel';
 
@@ -119,10 +119,13 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   const seen = new Map<string, Seen>(); // by path, in the order steps started
   const observer: ReplayObserver = {
     step(step, status, entryIndex) {
-      const s = seen.get(step.path) ?? { ...step, status };
+      let s = seen.get(step.path);
+      if (!s) {
+        s = { index: step.index, name: step.name, type: step.type, path: step.path, status };
+        seen.set(step.path, s);
+      }
       s.status = status;
       if (entryIndex !== undefined) s.entryIndex = entryIndex;
-      seen.set(step.path, s);
     }
   };
   const pipeline = pipelineCopier(req.pipelineBudgetChars ?? PIPELINE_BUDGET_CHARS);
@@ -153,24 +156,41 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   }
 }
 
-/** Steps built at one place share a stack text; map each text to the person's source once. */
-function cachedLocate(locate: ReplayTraceRequest['locate']): ReplayTraceRequest['locate'] {
-  if (!locate) return undefined;
-  const seen = new Map<string, CodeLocation | undefined>();
-  return (stack) => {
-    if (!seen.has(stack)) seen.set(stack, locateSafely(locate, stack));
-    return seen.get(stack);
+/**
+ * Steps built at one place share a Site (sites.ts), and sites with one stack text are located
+ * alike: map each to the person's source once.
+ */
+function cachedLocate(locate: ReplayTraceRequest['locate']): (site: Site | undefined) => CodeLocation | undefined {
+  if (!locate) return () => undefined;
+  const bySite = new Map<Site, CodeLocation | undefined>();
+  const byStack = new Map<string, CodeLocation | undefined>();
+  const ofStack = (stack: string | undefined): CodeLocation | undefined => {
+    if (typeof stack !== 'string') return undefined;
+    if (!byStack.has(stack)) byStack.set(stack, locateSafely(locate, stack));
+    return byStack.get(stack);
+  };
+  return (site) => {
+    if (!site) return undefined;
+    if (!bySite.has(site)) bySite.set(site, ofStack(site.stack));
+    return bySite.get(site);
   };
 }
 
-function stepOf(s: Seen, tracer: StepTracer, locate: ReplayTraceRequest['locate']): ReplayStep {
+function stepOf(s: Seen, tracer: StepTracer, locate: (site: Site | undefined) => CodeLocation | undefined): ReplayStep {
   const cap = tracer.byPath.get(s.path);
+  // Keys in the order the app and the stored reports have always had them.
   const out: Record<string, unknown> = { index: s.index, name: s.name, type: s.type, path: s.path };
   if (s.entryIndex !== undefined) out.entryIndex = s.entryIndex;
   out.status = s.status;
-  if (cap?.hasBefore) Object.assign(out, { before: cap.before, hasBefore: true });
-  if (cap?.hasAfter) Object.assign(out, { after: cap.after, hasAfter: true });
-  const location = locateSafely(locate, cap?.site?.stack);
+  if (cap?.hasBefore) {
+    out.before = cap.before;
+    out.hasBefore = true;
+  }
+  if (cap?.hasAfter) {
+    out.after = cap.after;
+    out.hasAfter = true;
+  }
+  const location = locate(cap?.site);
   if (location) out.location = location;
   return out as unknown as ReplayStep;
 }

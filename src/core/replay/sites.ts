@@ -48,16 +48,39 @@ export interface Site {
  */
 const SITE_FRAMES = 4;
 
-function positionsOf(_error: unknown, frames: readonly CallSite[]): string {
-  let key = '';
+/**
+ * One list of frame positions: a path from the root, one level per frame, so that reading a
+ * capture allocates nothing but V8's own call sites. Its `site` is the stack that ended here.
+ */
+class PositionNode {
+  site: Site | undefined;
+  private readonly next = new Map<unknown, Map<unknown, Map<unknown, PositionNode>>>();
+
+  child(where: unknown, line: unknown, column: unknown): PositionNode {
+    let byLine = this.next.get(where);
+    if (!byLine) this.next.set(where, (byLine = new Map()));
+    let byColumn = byLine.get(line);
+    if (!byColumn) byLine.set(line, (byColumn = new Map()));
+    let node = byColumn.get(column);
+    if (!node) byColumn.set(column, (node = new PositionNode()));
+    return node;
+  }
+}
+
+/** The tree the hook walks; set only while one capture is read. */
+let reading: PositionNode | undefined;
+
+/** Error.prepareStackTrace for one capture: the node its frames lead to, as the capture's `stack`. */
+function positionsOf(_error: unknown, frames: readonly CallSite[]): unknown {
+  let node = reading;
+  if (!node) return undefined;
   for (const f of frames) {
-    const where = f.getScriptNameOrSourceURL?.() ?? f.getFileName?.();
     // A frame with no script is told by its eval origin (code eval'd without a sourceURL) or by
     // its function's name (a builtin such as Array.prototype.map).
-    const what = where ?? (f.isEval?.() ? f.getEvalOrigin?.() : `(${String(f.getFunctionName?.())})`);
-    key += `${String(what)}:${String(f.getLineNumber?.())}:${String(f.getColumnNumber?.())}\n`;
+    const where = f.getScriptNameOrSourceURL?.() ?? f.getFileName?.() ?? (f.isEval?.() ? `eval at ${String(f.getEvalOrigin?.())}` : `builtin ${String(f.getFunctionName?.())}`);
+    node = node.child(where, f.getLineNumber?.(), f.getColumnNumber?.());
   }
-  return key;
+  return node;
 }
 
 /** The stack as the engine formats it (ses, a test runner's source maps…). */
@@ -68,18 +91,20 @@ function formatted(above: AnyFunction): Site {
   return site;
 }
 
-/** The frames' positions, or undefined where the engine has no structured stacks (or a frozen Error). */
-function positions(above: AnyFunction): string | undefined {
+/** The node of the frames' positions under `root`, or undefined where the engine has no structured stacks (or a frozen Error). */
+function positions(root: PositionNode, above: AnyFunction): PositionNode | undefined {
   if (!NativeError.captureStackTrace || Object.isFrozen(NativeError)) return undefined;
   const previous = NativeError.prepareStackTrace;
   try {
     NativeError.prepareStackTrace = positionsOf;
+    reading = root;
     const probe: { stack?: unknown } = {};
     NativeError.captureStackTrace(probe, above);
-    return typeof probe.stack === 'string' ? probe.stack : undefined;
+    return probe.stack instanceof PositionNode ? probe.stack : undefined;
   } catch {
     return undefined; // a read-only prepareStackTrace: format as the engine does
   } finally {
+    reading = undefined;
     if (NativeError.prepareStackTrace !== previous) NativeError.prepareStackTrace = previous;
   }
 }
@@ -96,21 +121,21 @@ function setLimit(limit: number | undefined): void {
 
 /** One replay's sites: a formatted stack per distinct list of frame positions. */
 export class SiteCache {
-  private readonly byPositions = new Map<string, Site>();
+  private readonly root = new PositionNode();
+  private formatted = 0;
 
   /** The stack of the call that led to `above`, without `above` and the frames it called. */
   capture(above: AnyFunction): Site {
     const limit = NativeError.stackTraceLimit;
     setLimit(SITE_FRAMES);
     try {
-      const key = positions(above);
-      if (key === undefined) return formatted(above);
-      let site = this.byPositions.get(key);
-      if (!site) {
-        site = formatted(above);
-        this.byPositions.set(key, site);
+      const node = positions(this.root, above);
+      if (!node) return formatted(above);
+      if (!node.site) {
+        node.site = formatted(above);
+        this.formatted += 1;
       }
-      return site;
+      return node.site;
     } finally {
       setLimit(limit);
     }
@@ -118,6 +143,6 @@ export class SiteCache {
 
   /** How many different stacks were formatted (tests count work, not time). */
   get formattedCount(): number {
-    return this.byPositions.size;
+    return this.formatted;
   }
 }
