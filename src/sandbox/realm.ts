@@ -19,6 +19,7 @@
 import 'ses';
 import * as runtime from '../core/effect/index';
 import { replayTrace } from '../core/replay/replayTrace';
+import { hookFrozenRealm } from '../core/replay/sites';
 import { replayFlowSource, type FlowSourceRequest, type RunResult } from '../core/source/runFlow';
 import type { Evaluate } from '../core/source/loader';
 import { BLOCKED, defineBlocked } from './blocked';
@@ -46,6 +47,8 @@ export function lockRealm(): void {
     reporting: 'none',
     domainTaming: 'unsafe'
   });
+  // Before the runtime is hardened, which freezes the realm's own Error along with it.
+  hookFrozenRealm();
   runtimeModule = harden({ __esModule: true, ...runtime });
   locked = true;
 }

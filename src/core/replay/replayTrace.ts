@@ -22,6 +22,11 @@ export interface ReplayTraceRequest {
   readonly version?: string;
   /** maps a stack (of a Command() call, or of a rejection) to the person's source */
   readonly locate?: (stack: string) => CodeLocation | undefined;
+  /**
+   * The scripts whose first frame in a stack alone decides where `locate` puts it (runFlow: the
+   * loaded files). Steps built at one place then share a stack whatever led to that place.
+   */
+  readonly isSourceScript?: (scriptName: string) => boolean;
   /** how many characters of JSON the pipeline copies may take in all (tests lower it) */
   readonly pipelineBudgetChars?: number;
   /**
@@ -130,7 +135,7 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   };
   const pipeline = pipelineCopier(req.pipelineBudgetChars ?? PIPELINE_BUDGET_CHARS);
   const withSteps = req.steps !== false;
-  const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy) : undefined;
+  const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy, req.isSourceScript) : undefined;
   const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});
   const locate = cachedLocate(req.locate);
   const steps = (): ReplayStep[] => (tracer ? [...seen.values()].map((s) => stepOf(s, tracer, locate)) : []);

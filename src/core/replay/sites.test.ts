@@ -43,6 +43,21 @@ describe('SiteCache', () => {
     expect(cache.formattedCount).toBe(2);
   });
 
+  it('given the scripts whose first frame decides a location, reads no further and shares the site', () => {
+    const cache = new SiteCache((script) => script.includes('sites.test.ts'));
+    const here = (): Site => cache.capture(here);
+    const shared = (): Site => here();
+    const viaOne = () => shared();
+    const viaTwo = () => shared();
+    const sites = Array.from({ length: 10 }, (_, i) => (i % 2 ? viaOne() : viaTwo()));
+    expect(new Set(sites).size).toBe(1);
+    expect(cache.formattedCount).toBe(1);
+    // a second place in the same script is still a place of its own
+    const elsewhere = (): Site => here();
+    expect(elsewhere()).not.toBe(sites[0]);
+    expect(cache.formattedCount).toBe(2);
+  });
+
   it('leaves Error as it found it', () => {
     const before = { limit: Error.stackTraceLimit, prepare: (Error as { prepareStackTrace?: unknown }).prepareStackTrace };
     const cache = new SiteCache();

@@ -36,6 +36,12 @@ interface V8Error {
  */
 const NativeError = Error as unknown as V8Error;
 
+/**
+ * The hook a locked realm keeps (hookFrozenRealm), or undefined. In the sandbox the realm's own
+ * Error ends up frozen, and with it its prepareStackTrace and stackTraceLimit.
+ */
+let frozenHook: unknown;
+
 /** Something with a `stack`: where the node was built, read only when a report asks. */
 export interface Site {
   readonly stack?: string;
@@ -67,8 +73,9 @@ class PositionNode {
   }
 }
 
-/** The tree the hook walks; set only while one capture is read. */
+/** The tree the hook walks, and where it may stop; set only while one capture is read. */
 let reading: PositionNode | undefined;
+let decides: ((where: unknown) => boolean) | undefined;
 
 /** Error.prepareStackTrace for one capture: the node its frames lead to, as the capture's `stack`. */
 function positionsOf(_error: unknown, frames: readonly CallSite[]): unknown {
@@ -79,6 +86,7 @@ function positionsOf(_error: unknown, frames: readonly CallSite[]): unknown {
     // its function's name (a builtin such as Array.prototype.map).
     const where = f.getScriptNameOrSourceURL?.() ?? f.getFileName?.() ?? (f.isEval?.() ? `eval at ${String(f.getEvalOrigin?.())}` : `builtin ${String(f.getFunctionName?.())}`);
     node = node.child(where, f.getLineNumber?.(), f.getColumnNumber?.());
+    if (decides?.(where)) break; // the frames past it cannot move the location
   }
   return node;
 }
@@ -91,22 +99,50 @@ function formatted(above: AnyFunction): Site {
   return site;
 }
 
-/** The node of the frames' positions under `root`, or undefined where the engine has no structured stacks (or a frozen Error). */
-function positions(root: PositionNode, above: AnyFunction): PositionNode | undefined {
-  if (!NativeError.captureStackTrace || Object.isFrozen(NativeError)) return undefined;
+/** The node of the frames' positions under `root`, or undefined where the engine has no structured stacks. */
+function positions(root: PositionNode, above: AnyFunction, decidingScript?: (where: unknown) => boolean): PositionNode | undefined {
+  if (!NativeError.captureStackTrace) return undefined;
+  if (Object.isFrozen(NativeError)) return NativeError.prepareStackTrace === frozenHook ? read(root, above, decidingScript) : undefined;
   const previous = NativeError.prepareStackTrace;
   try {
     NativeError.prepareStackTrace = positionsOf;
-    reading = root;
-    const probe: { stack?: unknown } = {};
-    NativeError.captureStackTrace(probe, above);
-    return probe.stack instanceof PositionNode ? probe.stack : undefined;
+    return read(root, above, decidingScript);
   } catch {
     return undefined; // a read-only prepareStackTrace: format as the engine does
   } finally {
-    reading = undefined;
     if (NativeError.prepareStackTrace !== previous) NativeError.prepareStackTrace = previous;
   }
+}
+
+/** One capture, read through positionsOf (which must be what formats it now). */
+function read(root: PositionNode, above: AnyFunction, decidingScript: ((where: unknown) => boolean) | undefined): PositionNode | undefined {
+  reading = root;
+  decides = decidingScript;
+  try {
+    const probe: { stack?: unknown } = {};
+    NativeError.captureStackTrace!(probe, above);
+    return probe.stack instanceof PositionNode ? probe.stack : undefined;
+  } finally {
+    reading = undefined;
+    decides = undefined;
+  }
+}
+
+/**
+ * For a realm about to be frozen (the sandbox, after lockdown and before the runtime is
+ * hardened, which freezes the realm's own Error through TimeParadox's prototype chain): keep as
+ * prepareStackTrace a function that formats every stack exactly as the one it replaces (ses's),
+ * except a capture of ours while it is read, which it reads as positions. Frozen with the rest,
+ * it is what flow code finds there, and called by flow code it is ses's formatting.
+ */
+export function hookFrozenRealm(): void {
+  const inner = NativeError.prepareStackTrace;
+  if (Object.isFrozen(NativeError) || typeof inner !== 'function' || !NativeError.captureStackTrace) return;
+  const hook = function prepareStackTrace(this: unknown, error: unknown, frames: readonly CallSite[]): unknown {
+    return reading ? positionsOf(error, frames) : Reflect.apply(inner as AnyFunction, this, [error, frames]);
+  };
+  NativeError.prepareStackTrace = hook;
+  frozenHook = hook;
 }
 
 /** Sets Error.stackTraceLimit where Error lets it; a frozen Error is not asked (each refusal would be a TypeError with a stack of its own). */
@@ -119,17 +155,38 @@ function setLimit(limit: number | undefined): void {
   }
 }
 
+/**
+ * `isSourceScript`, when given, names the scripts whose first frame alone decides where a stack
+ * is located (runFlow's loaded files, for locateInStack): frames past that one are not read, so
+ * steps built at one place share a site whatever called that place.
+ */
+export type IsSourceScript = (scriptName: string) => boolean;
+
 /** One replay's sites: a formatted stack per distinct list of frame positions. */
 export class SiteCache {
   private readonly root = new PositionNode();
   private formatted = 0;
+  private readonly decidingScript: ((where: unknown) => boolean) | undefined;
+
+  constructor(isSourceScript?: IsSourceScript) {
+    if (!isSourceScript) return;
+    const known = new Map<unknown, boolean>();
+    this.decidingScript = (where) => {
+      let yes = known.get(where);
+      if (yes === undefined) {
+        yes = typeof where === 'string' && isSourceScript(where);
+        known.set(where, yes);
+      }
+      return yes;
+    };
+  }
 
   /** The stack of the call that led to `above`, without `above` and the frames it called. */
   capture(above: AnyFunction): Site {
     const limit = NativeError.stackTraceLimit;
     setLimit(SITE_FRAMES);
     try {
-      const node = positions(this.root, above);
+      const node = positions(this.root, above, this.decidingScript);
       if (!node) return formatted(above);
       if (!node.site) {
         node.site = formatted(above);

@@ -4,7 +4,7 @@
 
 import type { Tracer } from '../effect/tracer';
 import type { CopyResult } from '../effect/copy';
-import { SiteCache, type Site } from './sites';
+import { SiteCache, type IsSourceScript, type Site } from './sites';
 
 export type { Site };
 
@@ -28,7 +28,7 @@ const isSuccessNode = (v: unknown): v is { value: unknown } =>
 
 export class StepTracer implements Tracer {
   private readonly origins = new WeakMap<object, Origin>();
-  readonly sites = new SiteCache();
+  readonly sites: SiteCache;
   /** builder inputs, innermost last; the flow's input is the outermost */
   private readonly inputs: unknown[];
   readonly byPath = new Map<string, StepCapture>();
@@ -37,9 +37,11 @@ export class StepTracer implements Tracer {
 
   constructor(
     flowInput: unknown,
-    private readonly copy: (v: unknown) => CopyResult
+    private readonly copy: (v: unknown) => CopyResult,
+    isSourceScript?: IsSourceScript
   ) {
     this.inputs = [flowInput];
+    this.sites = new SiteCache(isSourceScript);
   }
 
   private top(): unknown {

@@ -174,6 +174,15 @@ export function loadFlowModule(files: readonly SourceFile[], entryName: string, 
 }
 
 /**
+ * The script name a loaded file's frames carry in a stack (its sourceURL): for replayTrace's
+ * isSourceScript, which must agree with locateInStack, where the first frame in a loaded file wins.
+ */
+export function loadedScripts(files: readonly SourceFile[]): (scriptName: string) => boolean {
+  const names = new Set(files.map((f) => `${SOURCE_URL_PREFIX}${encodeURI(f.name)}`));
+  return (scriptName) => names.has(scriptName);
+}
+
+/**
  * The innermost frame of a stack that lies in a loaded file, in the person's own line and column
  * (pass it as `locate` to replayTrace). Reads V8 frames (`at f (url:l:c)`) and Firefox/Safari ones (`f@url:l:c`).
  */

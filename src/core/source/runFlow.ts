@@ -10,7 +10,7 @@ import type { ReplayTraceRequest } from '../replay/replayTrace';
 
 export type { ReplayTraceRequest };
 import { transpile, isCodeFile } from './transpile';
-import { CompileFailure, createLoader, locateInStack, type Evaluate } from './loader';
+import { CompileFailure, createLoader, loadedScripts, locateInStack, type Evaluate } from './loader';
 import { describeThrown } from '../values/describeThrown';
 import { collectRefusals, type SandboxError } from './refusals';
 import { chooseExport, entryOrder, exportNamed, traceFlowName, type ExportChoice } from './choose';
@@ -126,7 +126,8 @@ async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, re
     ...(req.context !== undefined ? { context: req.context } : {}),
     ...(req.version !== undefined ? { version: req.version } : {}),
     ...(req.steps !== undefined ? { steps: req.steps } : {}),
-    locate: (stack) => locateInStack(stack, req.files)
+    locate: (stack) => locateInStack(stack, req.files),
+    isSourceScript: loadedScripts(req.files)
   });
   return { kind: 'report', report, exportName: picked.name, entry: picked.entry };
 
