@@ -55,6 +55,12 @@ describe('replayTrace', () => {
     expect([charge?.hasBefore, charge?.hasAfter, charge?.after]).toEqual([true, undefined, undefined]);
     // Each Command() call site, as the caller's locator maps it.
     expect(rep.steps.map((s) => s.location?.line)).toEqual([21, 29, 44]);
+    // The keys in the order stored reports have always had them (the step records are completed in place).
+    expect(rep.steps.map((s) => Object.keys(s))).toEqual([
+      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'before', 'hasBefore', 'after', 'hasAfter', 'location'],
+      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'before', 'hasBefore', 'after', 'hasAfter', 'location'],
+      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'before', 'hasBefore', 'location']
+    ]);
     expect(JSON.parse(JSON.stringify(rep))).toEqual(rep);
   });
 

@@ -122,15 +122,24 @@ interface Seen extends ReplayStepInfo {
 async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   const narration: string[] = [];
   const seen = new Map<string, Seen>(); // by path, in the order steps started
+  // Each step's record is made in the report's key order (index, name, type, path, entryIndex,
+  // status), so that stepOf can complete it in place; one given its entryIndex late is rebuilt.
+  const late = new WeakSet<Seen>();
   const observer: ReplayObserver = {
     step(step, status, entryIndex) {
       let s = seen.get(step.path);
       if (!s) {
-        s = { index: step.index, name: step.name, type: step.type, path: step.path, status };
+        s =
+          entryIndex === undefined
+            ? { index: step.index, name: step.name, type: step.type, path: step.path, status }
+            : { index: step.index, name: step.name, type: step.type, path: step.path, entryIndex, status };
         seen.set(step.path, s);
+        return;
       }
       s.status = status;
-      if (entryIndex !== undefined) s.entryIndex = entryIndex;
+      if (entryIndex === undefined) return;
+      if (s.entryIndex === undefined) late.add(s);
+      s.entryIndex = entryIndex;
     }
   };
   const pipeline = pipelineCopier(req.pipelineBudgetChars ?? PIPELINE_BUDGET_CHARS);
@@ -138,7 +147,7 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy, req.isSourceScript) : undefined;
   const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});
   const locate = cachedLocate(req.locate);
-  const steps = (): ReplayStep[] => (tracer ? [...seen.values()].map((s) => stepOf(s, tracer, locate)) : []);
+  const steps = (): ReplayStep[] => (tracer ? [...seen.values()].map((s) => stepOf(s, tracer, locate, late.has(s))) : []);
   const options = {
     log: (text: string) => void narration.push(text),
     ...(req.context !== undefined ? { context: req.context } : {}),
@@ -181,12 +190,16 @@ function cachedLocate(locate: ReplayTraceRequest['locate']): (site: Site | undef
   };
 }
 
-function stepOf(s: Seen, tracer: StepTracer, locate: (site: Site | undefined) => CodeLocation | undefined): ReplayStep {
+function stepOf(s: Seen, tracer: StepTracer, locate: (site: Site | undefined) => CodeLocation | undefined, rebuild: boolean): ReplayStep {
   const cap = tracer.byPath.get(s.path);
-  // Keys in the order the app and the stored reports have always had them.
-  const out: Record<string, unknown> = { index: s.index, name: s.name, type: s.type, path: s.path };
-  if (s.entryIndex !== undefined) out.entryIndex = s.entryIndex;
-  out.status = s.status;
+  // Keys in the order the app and the stored reports have always had them: the record already
+  // has the first ones in that order, unless its entryIndex came after its status.
+  let out = s as unknown as Record<string, unknown>;
+  if (rebuild) {
+    out = { index: s.index, name: s.name, type: s.type, path: s.path };
+    if (s.entryIndex !== undefined) out.entryIndex = s.entryIndex;
+    out.status = s.status;
+  }
   if (cap?.hasBefore) {
     out.before = cap.before;
     out.hasBefore = true;

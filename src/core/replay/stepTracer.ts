@@ -49,9 +49,11 @@ export class StepTracer implements Tracer {
   }
 
   created(node: object): void {
-    // An Ask is never a step of the report, so where it was built is never shown.
-    const isAsk = (node as { type?: unknown }).type === 'Ask';
-    this.origins.set(node, { input: this.top(), site: isAsk ? undefined : this.sites.capture(StepTracer.prototype.created) });
+    // Where an Ask or a Parallel was built is never shown: an Ask is no step, and a Parallel's
+    // capture is kept under its sequence path (`3`) while its step is reported under `3p`.
+    const type = (node as { type?: unknown }).type;
+    const shown = type !== 'Ask' && type !== 'Parallel';
+    this.origins.set(node, { input: this.top(), site: shown ? this.sites.capture(StepTracer.prototype.created) : undefined });
   }
 
   inherit(from: object, to: object): void {
