@@ -71,7 +71,16 @@ function fold(steps: readonly Step[], start: AnyNode, from: number): AnyNode {
     i += 1;
     const value = node.value;
     const t = currentTracer();
-    const r = t ? t.withInput(value, () => step(value)) : step(value);
+    let r: unknown;
+    if (!t) r = step(value);
+    else {
+      t.enter(value);
+      try {
+        r = step(value);
+      } finally {
+        t.leave();
+      }
+    }
     if (!isEffect(r)) throw notEffectError(`Step '${step.name || 'anonymous'}'`, r);
     t?.adopt(r, value);
     node = r;

@@ -108,7 +108,13 @@ async function runSequence(run: Run, start: unknown, signal: AbortSignal | undef
 function callAskNext(node: AnyNode, context: unknown): unknown {
   const next = node.next as (c: unknown) => unknown;
   const t = currentTracer();
-  return t ? t.withInput(t.askInput(node), () => next(context)) : next(context);
+  if (!t) return next(context);
+  t.enter(t.askInput(node));
+  try {
+    return next(context);
+  } finally {
+    t.leave();
+  }
 }
 
 /** Call a step's next; with a tracer, note what it passed on (`path` is the step whose value this is). */
@@ -116,10 +122,23 @@ function callNext(node: AnyNode, value: unknown, path: string | undefined): unkn
   const next = node.next as (v: unknown) => unknown;
   const t = currentTracer();
   if (!t) return next(value);
-  if (path === undefined) return t.withInput(value, () => next(value));
+  if (path === undefined) {
+    t.enter(value);
+    try {
+      return next(value);
+    } finally {
+      t.leave();
+    }
+  }
   t.expectNext(path);
   try {
-    const r = t.withInput(value, () => next(value));
+    let r: unknown;
+    t.enter(value);
+    try {
+      r = next(value);
+    } finally {
+      t.leave();
+    }
     t.nextReturned(r);
     return r;
   } finally {

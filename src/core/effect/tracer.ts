@@ -11,8 +11,13 @@ export interface Tracer {
   inherit(from: object, to: object): void;
   /** A pipeline step called with `input` returned `node` (which may predate the tracer). */
   adopt(node: object, input: unknown): void;
-  /** The input of the builder running now (a pipeline step or a next), for nodes built inside `fn`. */
-  withInput<T>(value: unknown, fn: () => T): T;
+  /**
+   * A builder (a pipeline step or a next) is called with `value`: the input of the nodes it
+   * builds until the matching leave(). A pair of calls rather than a callback, so that the
+   * interpreter makes no closure per step for it.
+   */
+  enter(value: unknown): void;
+  leave(): void;
   /** The value to treat as the builder input while an Ask's next runs. */
   askInput(node: object): unknown;
   /** A Command or Parallel started as the step at `path`. */

@@ -55,6 +55,12 @@ export interface Site {
 const SITE_FRAMES = 4;
 
 /**
+ * Frames of the first, short capture when the deciding scripts are known: Command and its
+ * caller, which is nearly always the flow's own code. Each frame costs V8 a call site.
+ */
+const SHORT_FRAMES = 2;
+
+/**
  * One list of frame positions: a path from the root, one level per frame, so that reading a
  * capture allocates nothing but V8's own call sites. Its `site` is the stack that ended here.
  */
@@ -76,6 +82,8 @@ class PositionNode {
 /** The tree the hook walks, and where it may stop; set only while one capture is read. */
 let reading: PositionNode | undefined;
 let decides: ((where: unknown) => boolean) | undefined;
+/** Set for a short capture: without a deciding frame in it, it tells nothing. */
+let mustDecide = false;
 
 /** Error.prepareStackTrace for one capture: the node its frames lead to, as the capture's `stack`. */
 function positionsOf(_error: unknown, frames: readonly CallSite[]): unknown {
@@ -86,9 +94,9 @@ function positionsOf(_error: unknown, frames: readonly CallSite[]): unknown {
     // its function's name (a builtin such as Array.prototype.map).
     const where = f.getScriptNameOrSourceURL?.() ?? f.getFileName?.() ?? (f.isEval?.() ? `eval at ${String(f.getEvalOrigin?.())}` : `builtin ${String(f.getFunctionName?.())}`);
     node = node.child(where, f.getLineNumber?.(), f.getColumnNumber?.());
-    if (decides?.(where)) break; // the frames past it cannot move the location
+    if (decides?.(where)) return node; // the frames past it cannot move the location
   }
-  return node;
+  return mustDecide ? undefined : node;
 }
 
 /** The stack as the engine formats it (ses, a test runner's source maps…). */
@@ -100,13 +108,13 @@ function formatted(above: AnyFunction): Site {
 }
 
 /** The node of the frames' positions under `root`, or undefined where the engine has no structured stacks. */
-function positions(root: PositionNode, above: AnyFunction, decidingScript?: (where: unknown) => boolean): PositionNode | undefined {
+function positions(root: PositionNode, above: AnyFunction, decidingScript?: (where: unknown) => boolean, short = false): PositionNode | undefined {
   if (!NativeError.captureStackTrace) return undefined;
-  if (Object.isFrozen(NativeError)) return NativeError.prepareStackTrace === frozenHook ? read(root, above, decidingScript) : undefined;
+  if (Object.isFrozen(NativeError)) return NativeError.prepareStackTrace === frozenHook ? read(root, above, decidingScript, short) : undefined;
   const previous = NativeError.prepareStackTrace;
   try {
     NativeError.prepareStackTrace = positionsOf;
-    return read(root, above, decidingScript);
+    return read(root, above, decidingScript, short);
   } catch {
     return undefined; // a read-only prepareStackTrace: format as the engine does
   } finally {
@@ -115,9 +123,10 @@ function positions(root: PositionNode, above: AnyFunction, decidingScript?: (whe
 }
 
 /** One capture, read through positionsOf (which must be what formats it now). */
-function read(root: PositionNode, above: AnyFunction, decidingScript: ((where: unknown) => boolean) | undefined): PositionNode | undefined {
+function read(root: PositionNode, above: AnyFunction, decidingScript: ((where: unknown) => boolean) | undefined, short: boolean): PositionNode | undefined {
   reading = root;
   decides = decidingScript;
+  mustDecide = short;
   try {
     const probe: { stack?: unknown } = {};
     NativeError.captureStackTrace!(probe, above);
@@ -125,6 +134,7 @@ function read(root: PositionNode, above: AnyFunction, decidingScript: ((where: u
   } finally {
     reading = undefined;
     decides = undefined;
+    mustDecide = false;
   }
 }
 
@@ -184,18 +194,29 @@ export class SiteCache {
   /** The stack of the call that led to `above`, without `above` and the frames it called. */
   capture(above: AnyFunction): Site {
     const limit = NativeError.stackTraceLimit;
-    setLimit(SITE_FRAMES);
     try {
-      const node = positions(this.root, above, this.decidingScript);
-      if (!node) return formatted(above);
-      if (!node.site) {
-        node.site = formatted(above);
-        this.formatted += 1;
+      // A frozen Error keeps its own limit, so there a short capture would be a whole one.
+      if (this.decidingScript && !Object.isFrozen(NativeError)) {
+        setLimit(SHORT_FRAMES);
+        const decided = positions(this.root, above, this.decidingScript, true);
+        if (decided) return this.siteAt(decided, above);
       }
-      return node.site;
+      setLimit(SITE_FRAMES);
+      const node = positions(this.root, above, this.decidingScript);
+      return node ? this.siteAt(node, above) : formatted(above);
     } finally {
       setLimit(limit);
     }
+  }
+
+  /** The stack that ended at `node`, formatted the first time one does. */
+  private siteAt(node: PositionNode, above: AnyFunction): Site {
+    if (!node.site) {
+      setLimit(SITE_FRAMES);
+      node.site = formatted(above);
+      this.formatted += 1;
+    }
+    return node.site;
   }
 
   /** How many different stacks were formatted (tests count work, not time). */

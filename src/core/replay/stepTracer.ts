@@ -66,13 +66,12 @@ export class StepTracer implements Tracer {
     if (!this.origins.has(node)) this.origins.set(node, { input, site: undefined });
   }
 
-  withInput<T>(value: unknown, fn: () => T): T {
+  enter(value: unknown): void {
     this.inputs.push(value);
-    try {
-      return fn();
-    } finally {
-      this.inputs.pop();
-    }
+  }
+
+  leave(): void {
+    this.inputs.pop();
   }
 
   askInput(node: object): unknown {
