@@ -29,3 +29,25 @@ describe('step locations in the sandbox', () => {
     expect(report.steps.map((s) => s.location)).toEqual(twoPlacesLocations(text, 15));
   });
 });
+
+describe('the stack hook the sandbox leaves on its frozen Error', () => {
+  it('is frozen with it: flow code can neither replace it nor read positions through it', async () => {
+    // The realm's own Error is reachable from TimeParadox; its prepareStackTrace is the engine's hook.
+    const text = `import { Command, Success, TimeParadox } from 'pure-effect';
+const RealmError: any = Object.getPrototypeOf(TimeParadox);
+const hook = RealmError.prepareStackTrace;
+let replaced = 'no';
+try { RealmError.prepareStackTrace = () => 'forged'; replaced = 'yes'; } catch { replaced = 'refused'; }
+const frames = [{ toString: () => 'at fake (nowhere:1:1)', getScriptNameOrSourceURL: () => 'x', getLineNumber: () => 1, getColumnNumber: () => 1 }];
+const called = String(hook({ name: 'E', message: 'm', toString: () => 'E: m' }, frames));
+const cmdLook = () => 1;
+export const probe = (_: unknown) => Command(cmdLook, () => Success({ replaced, called, frozen: Object.isFrozen(RealmError), stack: typeof new Error('e').stack }));
+`;
+    const traceText = JSON.stringify({ flowName: 'probe', initialInput: 0, trace: [{ command: 'cmdLook', path: '0', result: 1 }] });
+    const o = await startSandbox(BOOT, DEFAULT_LIMITS).run({ files: [{ name: 'flow.ts', text }], entry: 'flow.ts', traceText });
+    if (o.kind !== 'result' || o.result.kind !== 'report') throw new Error(`expected a report, got ${JSON.stringify(o).slice(0, 300)}`);
+    // ses's own formatting of the frames it was given, not a position tree
+    expect(o.result.report.result).toEqual({ type: 'Success', value: { replaced: 'refused', called: 'E: m\n  at at fake (nowhere:1:1)', frozen: true, stack: 'string' } });
+    expect(o.result.report.steps[0]?.location).toMatchObject({ file: 'flow.ts', line: 9 });
+  });
+});
