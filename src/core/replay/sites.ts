@@ -1,12 +1,14 @@
-// Where each Command, Ask or Parallel was built: the stack of its constructor's call, for the
-// report's code location. A 10,000-step replay builds 10,000 nodes from a few dozen places in the
-// flow's code, and formatting each stack as text was most of a replay's cost (in the sandbox, ses
-// formats every frame in JavaScript). So each capture is first read as a list of frame positions
-// only, through V8's structured stack API, and only the first capture of a given list is formatted;
-// later ones share its text.
+// Where each Command was built: the stack of its constructor's call, for the report's code
+// location. A 10,000-step replay builds 10,000 nodes from a few dozen places in the flow's code,
+// and formatting each stack as text was most of a replay's cost (in the sandbox, ses formats every
+// frame in JavaScript). So each capture is first read as frame positions only, through V8's
+// structured stack API (Error.prepareStackTrace), and only the first capture that leads to a given
+// list of positions is formatted; later ones share its text.
 //
 // A stack is located by its frames' files and positions (locateInStack reads nothing else), so two
-// stacks with the same positions are located alike: sharing the text changes no location.
+// stacks with the same positions are located alike: sharing the text changes no location. Given
+// the scripts whose first frame alone decides (runFlow's loaded files), a capture is read no
+// further than that frame.
 
 type AnyFunction = (...args: never[]) => unknown;
 
@@ -28,17 +30,18 @@ interface V8Error {
 }
 
 /**
- * The realm's own Error, as it was when the engine loaded. In the sandbox that is before ses's
- * lockdown replaces the global Error with a tamed one, whose prepareStackTrace would hand a hook
- * each frame as an object of fifteen closures, and whose stackTraceLimit is an accessor that cost
- * more than the capture itself. The hook below is installed only for one synchronous capture of
- * an object of our own and reads nothing but file names and positions, so flow code never sees it.
+ * The realm's own Error, as it was when the engine loaded: in the sandbox, before ses's lockdown
+ * puts a tamed one in its place, whose prepareStackTrace would hand a hook each frame as an object
+ * of fifteen closures. Where this Error is not frozen (in Node, in tests) positionsOf is its
+ * prepareStackTrace only while one capture of an object of our own is read, synchronously.
  */
 const NativeError = Error as unknown as V8Error;
 
 /**
- * The hook a locked realm keeps (hookFrozenRealm), or undefined. In the sandbox the realm's own
- * Error ends up frozen, and with it its prepareStackTrace and stackTraceLimit.
+ * In the sandbox this Error ends up frozen (hardening the runtime reaches it through TimeParadox's
+ * prototype chain), with its stackTraceLimit of 10 and its prepareStackTrace. hookFrozenRealm
+ * leaves there, just before, a function that reads our captures as positions and formats every
+ * other stack with ses's own formatter; this is that function, once it is there.
  */
 let frozenHook: unknown;
 
