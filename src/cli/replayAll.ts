@@ -5,12 +5,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { junitXml } from '../core/batch/junit';
 import { flowErrorRow } from '../core/batch/row';
-import type { CorpusItem } from '../core/batch/corpus';
 import type { SourceFile } from '../core/source/locate';
 import { traceFlowName } from '../core/source/choose';
 import { startPool, type PoolResult } from '../sandbox/node/pool';
 import type { CliIo } from './main';
-import { readCorpus } from './corpusFiles';
+import { itemText, readCorpus, type Corpus } from './corpusFiles';
 import { InputError, readSources, readText } from './files';
 import { runProblem, sandboxWorker } from './main';
 import type { ReplayAllArgs } from './replayAllArgs';
@@ -36,9 +35,9 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
     const corpus = await readCorpus(io.cwd, args.inputs, args.shard);
     if (corpus.total === 0) throw new InputError(`no traces in ${corpus.files.map((f) => `'${f}'`).join(', ')}`);
     const shard = args.shard ? `${args.shard.index}/${args.shard.total}` : undefined;
-    if (corpus.items.length === 0) io.stderr(`timescope: shard ${shard} holds none of the ${corpus.total} traces\n`);
+    if (corpus.count === 0) io.stderr(`timescope: shard ${shard} holds none of the ${corpus.total} traces\n`);
 
-    const results: (BatchResult | undefined)[] = new Array(corpus.items.length);
+    const results: (BatchResult | undefined)[] = new Array(corpus.count);
     const problems: { seq: number; text: string }[] = [];
     let unusable: string | undefined;
     let printed = 0;
@@ -51,27 +50,24 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
       }
       if (text) io.stdout(text);
     };
-    await pool.run(
-      corpus.items.map((item, seq) => ({ seq, text: item.text })),
-      (r) => {
-        const item = corpus.items[r.seq]!;
-        if (r.kind === 'problem') problems.push({ seq: r.seq, text: `${item.source}:${item.line}: ${r.message}` });
-        else if (r.kind === 'unusable') {
-          unusable ??= unusableText(r, item, entry, args, shown);
-          pool.close(); // the flow does not load: no other trace can replay either
-        } else results[r.seq] = resultOf(item, r);
-        // A line that is not a trace holds its place in the output as nothing.
-        if (r.kind === 'problem') results[r.seq] = SKIPPED;
-        // One write per batch of results, not per trace: 40,000 small writes cost more than the replays' output.
-        if (args.json && !unusable && !scheduled) {
-          scheduled = true;
-          setImmediate(() => {
-            scheduled = false;
-            if (!unusable) flush();
-          });
-        }
+    await pool.run(corpus, (r) => {
+      const item = itemAt(corpus, r.seq);
+      if (r.kind === 'problem') problems.push({ seq: r.seq, text: `${item.source}:${item.line}: ${r.message}` });
+      else if (r.kind === 'unusable') {
+        unusable ??= unusableText(r, corpus, entry, args, shown);
+        pool.close(); // the flow does not load: no other trace can replay either
+      } else results[r.seq] = resultOf(item, r);
+      // A line that is not a trace holds its place in the output as nothing.
+      if (r.kind === 'problem') results[r.seq] = SKIPPED;
+      // One write per batch of results, not per trace: 40,000 small writes cost more than the replays' output.
+      if (args.json && !unusable && !scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          if (!unusable) flush();
+        });
       }
-    );
+    });
     if (args.json && !unusable) flush();
     if (unusable) {
       io.stderr(`timescope: ${unusable}\n`);
@@ -104,15 +100,24 @@ function reportProblems(problems: { seq: number; text: string }[], io: CliIo): v
 /** A placeholder for an item that has no row (it is not a trace), so output order can move past it. */
 const SKIPPED: BatchResult = { source: '', line: 0, row: flowErrorRow('') };
 
-function resultOf(item: CorpusItem, r: Exclude<PoolResult, { kind: 'problem' | 'unusable' }>): BatchResult {
+/** Where an item came from: its file, as the person named it, and its line there. */
+interface ItemPlace {
+  readonly source: string;
+  readonly line: number;
+}
+
+const itemAt = (corpus: Corpus, seq: number): ItemPlace => ({ source: corpus.files[corpus.chunk[seq]!]!, line: corpus.line[seq]! });
+
+function resultOf(item: ItemPlace, r: Exclude<PoolResult, { kind: 'problem' | 'unusable' }>): BatchResult {
   if (r.kind === 'stopped') return { source: item.source, line: item.line, row: flowErrorRow(r.message) };
   return { source: item.source, line: item.line, row: r.row, ms: r.ms, ...(r.before ? { before: r.before } : {}) };
 }
 
-function unusableText(r: Extract<PoolResult, { kind: 'unusable' }>, item: CorpusItem, entry: string, args: ReplayAllArgs, shown: (file: string) => string): string {
+function unusableText(r: Extract<PoolResult, { kind: 'unusable' }>, corpus: Corpus, entry: string, args: ReplayAllArgs, shown: (file: string) => string): string {
+  const item = itemAt(corpus, r.seq);
   let trace: unknown;
   try {
-    trace = JSON.parse(item.text);
+    trace = JSON.parse(itemText(corpus, r.seq));
   } catch {
     trace = undefined;
   }
