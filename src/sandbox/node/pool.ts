@@ -213,6 +213,9 @@ export function startPool(options: PoolOptions): Pool {
       });
     },
     close() {
+      // Once: each terminate() of a worker adds an exit listener, and a corpus the flow cannot load
+      // closes the pool for each of its traces a batch answers (Node warned past 10 listeners).
+      if (closed) return;
       closed = true;
       clearInterval(watchdog);
       for (const slot of slots) {
