@@ -57,6 +57,9 @@ const MAX_DIRECT = 2 ** 31 - 1;
 function readDirect(file: string): Uint8Array | undefined {
   let fd: number | undefined;
   try {
+    // Looked at before it is opened: a named pipe opened here and again by readBytes would be
+    // without a reader in between, and its writer stopped by SIGPIPE.
+    if (!statSync(file).isFile()) return undefined;
     fd = openSync(file, 'r');
     const stat = fstatSync(fd);
     const { size } = stat;

@@ -2,9 +2,10 @@
 // a line at a time (src/cli/corpusFiles.ts, src/sandbox/node/pool.ts): the real binary on what
 // that could get wrong. Lines with multi-byte and broken UTF-8 at their edges, a BOM, CRLF and
 // blank lines give the rows and messages of the text the whole file decodes to; a corpus read
-// from a pipe; a trace that loops or hoards memory in the middle of a worker's batch, whose other
-// traces are sent again; and a flow that does not load, refused once, with nothing else on stderr.
-import { execFile } from 'node:child_process';
+// from a pipe or a named pipe; a trace that loops or hoards memory in the middle of a worker's
+// batch, whose other traces are sent again; and a flow that does not load, refused once, with
+// nothing else on stderr.
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -131,6 +132,15 @@ describe.concurrent('lines decoded one by one in the workers', () => {
     expect(file.code).toBe(0);
     expect(rowsOf(file).map((r) => r.line)).toEqual(lines.map((_, i) => i + 1));
     expect(piped.stdout).toBe(file.stdout.replaceAll('"source":"day.jsonl"', '"source":"/dev/stdin"'));
+  });
+
+  it('a named pipe, which the CLI opens once (a second open would leave its writer without a reader)', async () => {
+    execFileSync('mkfifo', [path.join(TMP, 'fifo.jsonl')]);
+    const writer = spawn('/bin/sh', ['-c', 'cat day.jsonl > fifo.jsonl'], { cwd: TMP, stdio: 'ignore' });
+    const [piped, file] = await Promise.all([timescope(['replay-all', 'fifo.jsonl', 'flow.ts', '--json']), timescope(['replay-all', 'day.jsonl', 'flow.ts', '--json'])]);
+    writer.kill();
+    expect(piped.stderr).toBe('');
+    expect(piped.stdout).toBe(file.stdout.replaceAll('"source":"day.jsonl"', '"source":"fifo.jsonl"'));
   });
 
   it('an empty file holds no traces', async () => {
