@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerOf } from './test-support/answer';
 import { batchPool } from './batchPool';
 import type { ReplayRequest } from './replay.protocol';
 
@@ -16,7 +17,7 @@ class FakeWorker extends EventTarget {
   postMessage(request: ReplayRequest) {
     this.served.push(request.id);
     if (request.id === 99) return;
-    setTimeout(() => this.emit({ type: 'done', id: request.id, json: '{"kind":"no-flow","message":"x"}', ms: 1 }), 2);
+    setTimeout(() => this.emit({ type: 'done', id: request.id, answer: answerOf('{"kind":"no-flow","message":"x"}'), ms: 1 }), 2);
   }
   terminate() {
     this.terminated = true;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerOf } from './test-support/answer';
 import { frameHost, type FrameTiming } from './frameHost';
 import { CONNECT, type FrameCommand, type FrameReport, type ReplayRequest } from './replay.protocol';
 
@@ -46,8 +47,8 @@ class FakeIframe extends EventTarget {
           ports.push(requestPort);
           requestPort.onmessage = (e: MessageEvent<ReplayRequest>) => {
             // A forged answer for another replay first: it must be ignored.
-            report({ type: 'answer', id: e.data.id + 100, answer: { kind: 'done', json: '{"kind":"forged"}', ms: 0 } });
-            report({ type: 'answer', id: e.data.id, answer: { kind: 'done', json: JSON.stringify({ kind: 'no-flow', message: String(e.data.trace) }), ms: 2 } });
+            report({ type: 'answer', id: e.data.id + 100, answer: { kind: 'done', answer: answerOf('{"kind":"forged"}'), ms: 0 } });
+            report({ type: 'answer', id: e.data.id, answer: { kind: 'done', answer: answerOf(JSON.stringify({ kind: 'no-flow', message: String(e.data.trace) })), ms: 2 } });
           };
         }
       };
@@ -79,9 +80,9 @@ describe('frameHost', () => {
     h.warm();
     expect(frames).toHaveLength(1);
     expect(frames[0]!.attributes.get('sandbox')).toBe('allow-scripts');
-    await expect(run(1)).resolves.toEqual({ kind: 'done', json: '{"kind":"no-flow","message":"trace 1"}', ms: 2 });
+    await expect(run(1)).resolves.toEqual({ kind: 'done', answer: answerOf('{"kind":"no-flow","message":"trace 1"}'), ms: 2 });
     expect(frames[0]!.commands.slice(0, 2)).toEqual(['script', 'run']);
-    await expect(run(2)).resolves.toMatchObject({ kind: 'done', json: '{"kind":"no-flow","message":"trace 2"}' });
+    await expect(run(2)).resolves.toMatchObject({ kind: 'done', answer: answerOf('{"kind":"no-flow","message":"trace 2"}') });
     expect(frames).toHaveLength(1);
   });
 

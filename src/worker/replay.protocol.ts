@@ -6,6 +6,7 @@
 
 import type { StepOverride } from '../core/whatif/apply';
 import type { RawTraceBytes } from '../core/trace/rawBytes';
+import type { SplitAnswer } from '../core/replay/pipelineText';
 
 export interface SourceFileData {
   readonly name: string;
@@ -59,12 +60,12 @@ export const BATCH_WORKER_NAME = 'timescope-batch';
  */
 export type WorkerMessage =
   | { readonly type: 'ready' }
-  | { readonly type: 'done'; readonly id: number; readonly json: string; readonly baselineJson?: string; readonly ms: number }
+  | { readonly type: 'done'; readonly id: number; readonly answer: SplitAnswer; readonly baseline?: SplitAnswer; readonly ms: number }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
 
 /** What became of one replay, as the host of its worker saw it. */
 export type SandboxAnswer =
-  | { readonly kind: 'done'; readonly json: string; readonly baselineJson?: string; readonly ms: number }
+  | { readonly kind: 'done'; readonly answer: SplitAnswer; readonly baseline?: SplitAnswer; readonly ms: number }
   /** stopped at the time limit */
   | { readonly kind: 'timeout'; readonly ms: number }
   /** the worker failed to start or to answer (not the flow's own errors: those are in the result) */

@@ -4,7 +4,8 @@
 // module of the flow runs in a fresh Compartment that cannot reach this
 // worker's globals; the second lock (lockDown) and the sandbox frame's CSP
 // stand behind that.
-import { lockRealm, replayInSandbox } from '../sandbox/realm';
+import { lockRealm, replayInSandbox, runInSandbox } from '../sandbox/realm';
+import { answerBuffers, splitAnswer, type SplitAnswer } from '../core/replay/pipelineText';
 import { lockDown } from './lockdown';
 import { BATCH_WORKER_NAME, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
 import { warmUp } from './warmUp';
@@ -13,7 +14,7 @@ import { readRawTrace } from '../core/trace/rawBytes';
 
 // The app's lib is DOM, not WebWorker: the few worker members used here, typed by hand.
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'> & object;
-const post: (message: WorkerMessage) => void = scope.postMessage.bind(scope);
+const post: (message: WorkerMessage, transfer?: Transferable[]) => void = scope.postMessage.bind(scope) as (message: WorkerMessage, transfer?: Transferable[]) => void;
 
 // Nothing the flow leaves behind (a rejected promise nobody awaits, an error
 // thrown later) may surface as an uncaught error in the page: the replay's
@@ -24,15 +25,15 @@ scope.addEventListener('error', (event: Event) => event.preventDefault());
 lockRealm();
 lockDown(scope);
 
-function runOne(trace: unknown, run: ReplayRun, request: ReplayRequest): Promise<string> {
-  return replayInSandbox({
+async function runOne(trace: unknown, run: ReplayRun, request: ReplayRequest): Promise<SplitAnswer> {
+  return splitAnswer(await runInSandbox({
     files: run.files,
     exportName: run.exportName,
     // A what-if changes the trace for this run alone: the baseline, if any, reads the recording.
     trace: run.overrides?.length ? applyOverrides(trace, run.overrides).trace : trace,
     ...(run.context ? { context: run.context.value } : {}),
     ...(request.steps === false ? { steps: false } : {})
-  });
+  }));
 }
 
 async function serve(request: ReplayRequest): Promise<void> {
@@ -41,9 +42,9 @@ async function serve(request: ReplayRequest): Promise<void> {
     // Parsed here, in the worker: a big trace crossed as bytes (transferred), not as a million cloned objects.
     const trace = request.traceJson ? readRawTrace(request.traceJson) : request.trace;
     // Baseline and run share this worker: each gets a fresh Compartment, and the realm they share is frozen.
-    const baselineJson = request.baseline ? await runOne(trace, request.baseline, request) : undefined;
-    const json = await runOne(trace, request.run, request);
-    post({ type: 'done', id: request.id, json, ms: performance.now() - started, ...(baselineJson !== undefined ? { baselineJson } : {}) });
+    const baseline = request.baseline ? await runOne(trace, request.baseline, request) : undefined;
+    const answer = await runOne(trace, request.run, request);
+    post({ type: 'done', id: request.id, answer, ms: performance.now() - started, ...(baseline ? { baseline } : {}) }, [...answerBuffers(answer), ...(baseline ? answerBuffers(baseline) : [])]);
   } catch (error) {
     post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : 'the replay failed' });
   }

@@ -10,6 +10,7 @@ import type { ReplayHost } from './replayHost';
 import type { TraceModel } from '../core/trace/model';
 import { deliverReplay } from './engineClient';
 import { ReplayOutOfMemory, ReplayTimeout } from './replayErrors';
+import { joinAnswer, type SplitAnswer } from '../core/replay/pipelineText';
 
 export { ReplayOutOfMemory, ReplayTimeout };
 
@@ -30,11 +31,8 @@ export function warmReplayWorker(): void {
   theHost().warm();
 }
 
-function parseResult(json: string): RunResult {
-  const value: unknown = JSON.parse(json);
-  if (typeof (value as { kind?: unknown } | null)?.kind !== 'string') throw new Error('The replay sandbox answered with something that is not a replay result.');
-  return value as RunResult;
-}
+/** The worker's answer as data: the report parsed now, each step's pipeline values when read. */
+const parseResult = (answer: SplitAnswer): RunResult => joinAnswer(answer);
 
 /** Replay `model`'s trace (which the engine worker hands the replay worker itself) with the person's run. */
 export async function replayInWorker(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number): Promise<ReplayDone> {
@@ -47,7 +45,7 @@ export async function replayInWorker(model: TraceModel, request: Omit<ReplayRequ
   if (controller.signal.aborted) throw new DOMException('A newer request replaced this one.', 'AbortError');
   switch (answer.kind) {
     case 'done':
-      return { result: parseResult(answer.json), ms: answer.ms, ...(answer.baselineJson !== undefined ? { baseline: parseResult(answer.baselineJson) } : {}) };
+      return { result: parseResult(answer.answer), ms: answer.ms, ...(answer.baseline ? { baseline: parseResult(answer.baseline) } : {}) };
     case 'timeout':
       throw new ReplayTimeout(timeoutMs);
     case 'lost':
@@ -76,7 +74,7 @@ export function batchResult(answer: SandboxAnswer, timeoutMs: number): { ok: tru
   try {
     switch (answer.kind) {
       case 'done':
-        return { ok: true, result: parseResult(answer.json), ...(answer.baselineJson !== undefined ? { baseline: parseResult(answer.baselineJson) } : {}) };
+        return { ok: true, result: parseResult(answer.answer), ...(answer.baseline ? { baseline: parseResult(answer.baseline) } : {}) };
       case 'timeout':
         return { ok: false, message: new ReplayTimeout(timeoutMs).message };
       case 'lost':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerOf } from './test-support/answer';
 import { replayPool } from './replayPool';
 import type { ReplayRequest } from './replay.protocol';
 
@@ -22,19 +23,23 @@ class FakeWorker extends EventTarget {
     this.received.push(request);
     if (this.behaviour === 'loops') return;
     const id = this.behaviour === 'answers-wrong-id' ? request.id + 1 : request.id;
-    setTimeout(() => this.emit({ type: 'done', id, json: '{"kind":"no-flow","message":"x"}', ms: 3 }), 2);
+    setTimeout(() => this.emit({ type: 'done', id, answer: answerOf('{"kind":"no-flow","message":"x"}'), ms: 3 }), 2);
   }
   terminate() {
     this.terminated = true;
   }
 }
 
+/** The next spare starts this long after an answer, in these tests. */
+const SPARE_AFTER = 20;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 function pool(...behaviours: Behaviour[]) {
   const made: FakeWorker[] = [];
   const p = replayPool(() => {
     made.push(new FakeWorker(behaviours[made.length] ?? 'answers'));
     return made[made.length - 1] as unknown as Worker;
-  });
+  }, SPARE_AFTER);
   const run = (id: number, timeoutMs = 1000, signal?: AbortSignal) => {
     const request = { type: 'replay', id, trace: {}, run: { files: [] } } as const;
     return p.run(id, (w) => w.postMessage(request), timeoutMs, signal);
@@ -48,13 +53,27 @@ describe('replayPool', () => {
     p.warm();
     p.warm();
     expect(made).toHaveLength(1);
-    await expect(run(1)).resolves.toEqual({ kind: 'done', json: '{"kind":"no-flow","message":"x"}', ms: 3 });
+    await expect(run(1)).resolves.toEqual({ kind: 'done', answer: answerOf('{"kind":"no-flow","message":"x"}'), ms: 3 });
     expect(made[0]!.terminated).toBe(true);
+    // The next spare waits until the page has read the answer.
+    expect(made).toHaveLength(1);
+    await sleep(SPARE_AFTER * 3);
     expect(made).toHaveLength(2);
     expect(made[1]!.terminated).toBe(false);
     await run(2);
     expect(made[1]!.received).toHaveLength(1);
+    await sleep(SPARE_AFTER * 3);
     expect(made.map((w) => w.received.length)).toEqual([1, 1, 0]);
+  });
+
+  it('a replay pressed before the next spare has started gets a worker of its own, and one spare follows', async () => {
+    const { made, run } = pool();
+    await run(1);
+    await run(2);
+    expect(made.map((w) => w.received.length)).toEqual([1, 1]);
+    await sleep(SPARE_AFTER * 3);
+    expect(made).toHaveLength(3);
+    expect(made[2]!.terminated).toBe(false);
   });
 
   it('stops a worker at the time limit, and the next replay runs in a fresh one', async () => {

@@ -5,6 +5,7 @@
 // 'ready' before it is needed; after each replay the next spare starts.
 // The sandbox frame runs this; so does the page itself in `npm run dev`.
 import type { SandboxAnswer, WorkerMessage } from './replay.protocol';
+import type { SplitAnswer } from '../core/replay/pipelineText';
 
 export interface ReplayPool {
   /** Start the spare now, if there is none. */
@@ -24,6 +25,12 @@ export interface Spare {
 }
 
 export const CANCELLED: SandboxAnswer = { kind: 'failed', message: 'cancelled' };
+
+/** An answer of the shape a worker posts: two texts and their offsets, nothing else read. */
+function isSplitAnswer(a: unknown): a is SplitAnswer {
+  const x = a as Partial<SplitAnswer> | null | undefined;
+  return typeof x?.json === 'string' && x.pipeline instanceof Uint8Array && x.pipelineAt instanceof Uint32Array;
+}
 
 export function start(spawn: () => Worker): Spare {
   let worker: Worker;
@@ -67,8 +74,8 @@ export function serve(worker: Worker, id: number, deliver: (worker: Worker) => v
     const onMessage = (event: MessageEvent<unknown>) => {
       const m = event.data as WorkerMessage | undefined;
       if (!m || !('id' in m) || m.id !== id) return;
-      if (m.type === 'done' && typeof m.json === 'string') {
-        finish({ kind: 'done', json: m.json, ms: Number(m.ms), ...(typeof m.baselineJson === 'string' ? { baselineJson: m.baselineJson } : {}) });
+      if (m.type === 'done' && isSplitAnswer(m.answer)) {
+        finish({ kind: 'done', answer: m.answer, ms: Number(m.ms), ...(isSplitAnswer(m.baseline) ? { baseline: m.baseline } : {}) });
       } else if (m.type === 'failed') finish({ kind: 'failed', message: String(m.message) });
     };
     const onError = (event: ErrorEvent) => {
@@ -86,12 +93,22 @@ export function serve(worker: Worker, id: number, deliver: (worker: Worker) => v
 export const untilAbort = (signal: AbortSignal | undefined) =>
   new Promise<'aborted'>((resolve) => (signal?.aborted ? resolve('aborted') : signal?.addEventListener('abort', () => resolve('aborted'), { once: true })));
 
-export function replayPool(spawn: () => Worker): ReplayPool {
+/**
+ * The next spare starts this long after a replay's answer: its start (loading ses and the engine,
+ * ~200 ms of CPU) would otherwise share this 2-core machine with the page reading the answer.
+ * A Replay pressed meanwhile starts a worker of its own.
+ */
+export const SPARE_AFTER_MS = 300;
+
+export function replayPool(spawn: () => Worker, spareAfterMs = SPARE_AFTER_MS): ReplayPool {
   let spare: Spare | undefined;
+  let later: ReturnType<typeof setTimeout> | undefined;
+  const warm = () => {
+    clearTimeout(later);
+    spare ??= start(spawn);
+  };
   return {
-    warm() {
-      spare ??= start(spawn);
-    },
+    warm,
     async run(id, deliver, timeoutMs, signal) {
       const { worker, ready } = spare ?? start(spawn);
       spare = undefined;
@@ -102,7 +119,8 @@ export function replayPool(spawn: () => Worker): ReplayPool {
         return await serve(worker, id, deliver, timeoutMs, signal);
       } finally {
         worker.terminate();
-        spare ??= start(spawn);
+        clearTimeout(later);
+        later = setTimeout(warm, spareAfterMs);
       }
     }
   };

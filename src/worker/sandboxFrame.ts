@@ -17,6 +17,7 @@ import { replayPool, type ReplayPool } from './replayPool';
 import { batchPool, type BatchPool } from './batchPool';
 import { batchSize } from './batchSize';
 import { BATCH_WORKER_NAME, CONNECT, type FrameCommand, type FrameReport, type WorkerDelivery } from './replay.protocol';
+import { answerBuffers } from '../core/replay/pipelineText';
 
 let port: MessagePort | undefined;
 let pool: ReplayPool | undefined;
@@ -26,7 +27,8 @@ const running = new Map<number, AbortController>();
 // location.origin is the URL's origin (the app's), while this document's own origin is opaque.
 const appOrigin = location.origin;
 
-const report = (message: FrameReport) => port?.postMessage(message);
+/** To the page; a replay's answer moves its buffers rather than copying them. */
+const report = (message: FrameReport) => port?.postMessage(message, message.type === 'answer' && message.answer.kind === 'done' ? [...answerBuffers(message.answer.answer), ...(message.answer.baseline ? answerBuffers(message.answer.baseline) : [])] : []);
 
 function handle(command: FrameCommand, ports: readonly MessagePort[]) {
   switch (command?.type) {

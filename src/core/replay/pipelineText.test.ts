@@ -1,0 +1,38 @@
+// The page gets a replay's report and its pipeline values apart, and puts them
+// back: the same RunResult, value for value and key for key, on every fixture's
+// replay, with each step's values parsed only when they are read.
+import { describe, expect, it } from 'vitest';
+import * as effect from '../effect/index';
+import { replayFlowSource } from '../source/runFlow';
+import { exists, FIXTURES, join, listDir, readJson, readText } from '../trace/test-support/files';
+import { replayTrace } from './replayTrace';
+import { joinAnswer, splitAnswer } from './pipelineText';
+
+const dirs = listDir(FIXTURES).filter((d) => exists(join(FIXTURES, d, 'flow.ts')) || exists(join(FIXTURES, d, 'flow.js')));
+
+describe.each(dirs)('%s', (dir) => {
+  it('the report comes back whole, and step values are parsed when read', async () => {
+    const flowName = exists(join(FIXTURES, dir, 'flow.ts')) ? 'flow.ts' : 'flow.js';
+    const files = listDir(join(FIXTURES, dir))
+      .filter((f) => /\.[jt]s$/.test(f))
+      .map((f) => ({ name: f, text: readText(join(FIXTURES, dir, f)) }))
+      .sort((a, b) => (a.name === flowName ? -1 : b.name === flowName ? 1 : 0));
+    const result = await replayFlowSource({ files, trace: readJson(join(FIXTURES, dir, 'expected/trace.json')) }, effect, replayTrace);
+    const split = splitAnswer(result);
+    // What crosses is plain JSON: the report part has no pipeline value left in it.
+    expect(split.json.includes('"before"')).toBe(false);
+    const back = joinAnswer(split);
+    expect(JSON.stringify(back)).toBe(JSON.stringify(result));
+    expect(back).toEqual(result);
+    if (back.kind === 'report' && result.kind === 'report') back.report.steps.forEach((s, k) => expect(Object.keys(s)).toEqual(Object.keys(result.report.steps[k]!)));
+  });
+});
+
+it('a result that is no report crosses as it is', () => {
+  const result = { kind: 'no-flow', message: 'no flow here' } as const;
+  expect(joinAnswer(splitAnswer(result))).toEqual(result);
+});
+
+it('refuses an answer that is not a replay result', () => {
+  expect(() => joinAnswer({ json: '[1]', pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) })).toThrow('not a replay result');
+});

@@ -1,0 +1,92 @@
+// A replay's answer in two parts for the page: the report without its
+// pipeline values, and those values as one JSON text per step, joined. A
+// 10,000-step replay of the order batch carries ~8 MB of pipeline values that
+// the page reads for one step at a time (the Pipeline and Received views, the
+// source note); parsed whole, they were the page's largest cost after Replay.
+// The page parses the report at once and each step's values when first read
+// (lazy properties), so nothing that reads `step.before` changes. Both parts
+// are JSON text made in the replay's worker, so the page still gets plain
+// data whatever the flow did.
+import type { RunResult } from '../source/runFlow';
+import type { ReplayStep } from './report';
+
+export interface SplitAnswer {
+  /** the RunResult, its steps without before and after */
+  readonly json: string;
+  /**
+   * Each step's [before, after] as JSON in UTF-8, one after another (none for a step with
+   * neither). Bytes, not a string: they are transferred from the worker to the frame to the page,
+   * where a string of 8 MB cost ~60 ms to copy at each hop.
+   */
+  readonly pipeline: Uint8Array;
+  /** step k's bytes are pipeline[pipelineAt[k], pipelineAt[k + 1]) */
+  readonly pipelineAt: Uint32Array;
+}
+
+/** The buffers to transfer with an answer. */
+export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [a.pipeline.buffer as ArrayBuffer, a.pipelineAt.buffer as ArrayBuffer];
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Take the steps' pipeline values out of a RunResult (in the worker). */
+export function splitAnswer(result: RunResult): SplitAnswer {
+  if (result.kind !== 'report') return { json: JSON.stringify(result), pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) };
+  const steps = result.report.steps;
+  const texts: string[] = new Array(steps.length);
+  let chars = 0;
+  const slim = steps.map((step, k) => {
+    const { before, after, hasBefore, hasAfter, ...rest } = step;
+    if (!hasBefore && !hasAfter) return rest;
+    const text = JSON.stringify([hasBefore ? before : null, hasAfter ? after : null]);
+    texts[k] = text;
+    chars += text.length;
+    return { ...rest, ...(hasBefore ? { hasBefore } : {}), ...(hasAfter ? { hasAfter } : {}) };
+  });
+  // UTF-8 takes at most 3 bytes for each UTF-16 unit.
+  const bytes = new Uint8Array(chars * 3);
+  const at = new Uint32Array(steps.length + 1);
+  let length = 0;
+  for (let k = 0; k < steps.length; k++) {
+    at[k] = length;
+    const text = texts[k];
+    if (text) length += encoder.encodeInto(text, bytes.subarray(length)).written;
+  }
+  at[steps.length] = length;
+  const json = JSON.stringify({ ...result, report: { ...result.report, steps: slim } });
+  return { json, pipeline: bytes.slice(0, length), pipelineAt: at };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The RunResult again (on the page): each step's before and after parsed the first time either is read. */
+export function joinAnswer(answer: SplitAnswer): RunResult {
+  const value: unknown = JSON.parse(answer.json);
+  if (typeof (value as { kind?: unknown } | null)?.kind !== 'string') throw new Error('The replay sandbox answered with something that is not a replay result.');
+  const result = value as RunResult;
+  if (result.kind !== 'report') return result;
+  const { pipeline, pipelineAt } = answer;
+  const steps = result.report.steps.map((step, k) =>
+    step.hasBefore || step.hasAfter ? lazyStep(step, () => JSON.parse(decoder.decode(pipeline.subarray(pipelineAt[k], pipelineAt[k + 1]))) as [unknown, unknown]) : step
+  );
+  return { ...result, report: { ...result.report, steps } };
+}
+
+/** The step with its before and after read when first asked for, its keys in the report's order (replayTrace.ts stepOf). */
+function lazyStep(slim: ReplayStep, read: () => [unknown, unknown]): ReplayStep {
+  let both: [unknown, unknown] | undefined;
+  const values = () => (both ??= read());
+  const { location, hasBefore, hasAfter, ...head } = slim;
+  const step: Mutable<Partial<ReplayStep>> = { ...head };
+  const lazily = (key: 'before' | 'after', at: 0 | 1) => Object.defineProperty(step, key, { enumerable: true, configurable: true, get: () => values()[at] });
+  if (hasBefore) {
+    lazily('before', 0);
+    step.hasBefore = true;
+  }
+  if (hasAfter) {
+    lazily('after', 1);
+    step.hasAfter = true;
+  }
+  if (location) step.location = location;
+  return step as ReplayStep;
+}
