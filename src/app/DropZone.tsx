@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openFiles, openPastedText } from './loading';
 import { droppedFiles } from './droppedFiles';
+import { primeEngine } from '../worker/engineClient';
 
 const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
 
@@ -17,6 +18,8 @@ export function DropZone() {
     const enter = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
+      // Files are being dragged in: the engine that will read them warms up before they land.
+      if (depth.current === 0) primeEngine();
       depth.current += 1;
       setOver(true);
     };

@@ -38,6 +38,8 @@ export type EngineRequest =
   | { readonly type: 'replay'; readonly model: number; readonly request: Omit<ReplayRequest, 'trace'> }
   /** with a transferred port: the engine posts the trace on it as pure-effect's replay reads it ({traceJson}), for a comparison */
   | { readonly type: 'raw-trace'; readonly model: number }
+  /** a file is on its way (a drag over the window, the file picker open): run the reader over a synthetic trace, so its code is compiled */
+  | { readonly type: 'warm-up' }
   /** the person is about to filter: make the value text index now, in the background */
   | { readonly type: 'search-prepare'; readonly model: number }
   /** a newer query makes the engine drop an older one between chunks */

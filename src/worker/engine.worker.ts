@@ -11,6 +11,7 @@ import { copyOutline, outlineTransfer } from '../core/trace/outline';
 import { summarize } from '../core/trace/summary';
 import type { EngineRequest, EngineResponse, OutlinePart } from './engine.protocol';
 import { engineSearch } from './engineSearch';
+import { warmUpEngine } from './engineWarmUp';
 
 const post = (message: EngineResponse, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
 
@@ -120,8 +121,16 @@ function rawTraceOf(h: HeldTrace) {
   return { bytes: raw.bytes.slice(), undefinedErrors: raw.undefinedErrors };
 }
 
+/** Set by the first real request: a warm-up still going stops then. */
+let working = false;
+
 self.onmessage = (event: MessageEvent<EngineRequest>) => {
   const request = event.data;
+  if (request.type === 'warm-up') {
+    if (!working) warmUpEngine(() => working);
+    return;
+  }
+  working = true;
   const failed = (error: unknown) => {
     if ('id' in request) post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) });
   };
@@ -162,3 +171,4 @@ self.onmessage = (event: MessageEvent<EngineRequest>) => {
     failed(error);
   }
 };
+

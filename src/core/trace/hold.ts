@@ -8,7 +8,7 @@ import type { TraceSummary } from './model';
 import type { SkippedFile } from './corpus';
 import { parseTraceBytes } from './parse';
 import { scanModel } from './scanModel';
-import { sniffBinary } from './bytes';
+import { sniffHead } from './bytes';
 
 /** What the engine worker keeps of a load: held traces (held.ts), each with its values on demand. */
 export type HeldResult =
@@ -23,7 +23,7 @@ export type HeldResult =
  * parseTraceBytes, with the same result and messages as ever. Never throws.
  */
 export function holdTraceBytes(bytes: Uint8Array, fileName?: string): HeldResult {
-  if (!sniffBinary(bytes, fileName)) {
+  if (!sniffHead(bytes, fileName)) {
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
     const scanned = scanModel(bom ? bytes.slice(3) : bytes);
     if (scanned) return { kind: 'trace', held: heldFromScan(scanned) };

@@ -13,8 +13,17 @@ export function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
+/** Worked out once per model: views ask for it on every render. */
+const identities = new WeakMap<TraceModel, string>();
+
 /** Hashes the head and at most 64 entries spread over the trace, so the cost does not grow with its length. */
 export function traceIdentity(model: TraceModel): string {
+  let id = identities.get(model);
+  if (id === undefined) identities.set(model, (id = identityOf(model)));
+  return id;
+}
+
+function identityOf(model: TraceModel): string {
   const n = model.steps.length;
   const stride = Math.max(1, Math.floor(n / 64));
   const parts: string[] = [model.flowName ?? '', model.version ?? '', String(n), JSON.stringify(model.initialInput) ?? ''];

@@ -5,6 +5,15 @@
 // `byPath` record from it only when a view asks.
 import { hashText, HAS_PATH, sameText, type StepColumns } from './columns';
 
+/** FNV-1a's low bits, which the table's mask keeps, barely differ between paths like '12345' and '12346': mixed first (murmur3's finalizer). */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 export class PathIndex {
   /** step index + 1 in each slot, 0 for an empty one */
   private readonly slots: Int32Array;
@@ -23,7 +32,7 @@ export class PathIndex {
     const { pathText, pathStart } = this.c;
     const start = pathStart[i]!;
     const end = pathStart[i + 1]!;
-    for (let slot = hashText(pathText, start, end) & this.mask; ; slot = (slot + 1) & this.mask) {
+    for (let slot = mix(hashText(pathText, start, end)) & this.mask; ; slot = (slot + 1) & this.mask) {
       const held = this.slots[slot]!;
       if (held === 0) {
         this.slots[slot] = i + 1;
@@ -39,7 +48,7 @@ export class PathIndex {
   /** The step at `path`, or undefined. */
   get(path: string): number | undefined {
     const { pathText, pathStart, flags } = this.c;
-    for (let slot = hashText(path, 0, path.length) & this.mask; ; slot = (slot + 1) & this.mask) {
+    for (let slot = mix(hashText(path, 0, path.length)) & this.mask; ; slot = (slot + 1) & this.mask) {
       const held = this.slots[slot]!;
       if (held === 0) return undefined;
       const j = held - 1;

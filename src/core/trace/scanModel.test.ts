@@ -97,8 +97,28 @@ test.each([
   ['head keys after the trace', '{"trace":[{"command":"a","path":"0","result":{}}],"flowName":"late","dropped":0}'],
   ['duplicate keys (the last wins)', '{"trace":[{"command":"a","path":"0","result":1,"result":2,"durationMs":1,"durationMs":3}],"version":"a","version":"b"}'],
   ['__proto__ keys', '{"trace":[{"command":"a","path":"0","result":{"__proto__":{"polluted":true}},"__proto__":1}]}']
+
 ])('%s: read exactly as JSON.parse reads it', (_name, text) => {
   expect(agrees(bytesOf(text))).toBe('scanned');
+});
+
+// A decision's result is read from its bytes when it has the recorder's shape; any other is JSON.parse's.
+test.each([
+  '{"cancelled":true,"branch":null}',
+  '{"cancelled":false}',
+  '{"branches":2,"cancelled":true,"branch":0}',
+  '{"cancelled":true,"cancelled":false,"branches":1}',
+  '{"cancelled":true,"branch":-1}',
+  '{"cancelled":true,"branch":1.5}',
+  '{"cancelled":true,"branch":01}',
+  '{"cancelled":true,"branch":12345678901}',
+  '{ "cancelled": true }',
+  '{"cancelled":"yes"}',
+  '{"cancelled":false,"other":1}',
+  '{}'
+])('the decision %s: scanned as the exact reader reads it, or refused by both', (result) => {
+  const bytes = bytesOf(`{"trace":[{"command":"b","path":"0p0/0","result":1},{"command":"Parallel","path":"0p","result":${result}}]}`);
+  expect(agrees(bytes)).toBe(exact(bytes) ? 'scanned' : 'declined');
 });
 
 test.each([

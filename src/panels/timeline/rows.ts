@@ -101,17 +101,24 @@ const depthOf = (key: string) => {
  */
 function laneRows(c: StepColumns, retries: Retries, folded: readonly string[]): LaneRows[] {
   const { laneText: text, laneStart } = c;
-  const lanes: LaneRows[] = new Array(laneStart.length - 1);
+  const count = laneStart.length - 1;
+  const lanes: LaneRows[] = new Array<LaneRows>(count).fill(PLAIN);
   const foldDepths = folded.map(depthOf);
-  for (let l = 0; l < lanes.length; l++) {
+  // With nothing folded only the lanes inside a Retry need reading: found by the 'r's of the joined prefixes.
+  const todo: number[] = [];
+  if (folded.length > 0) for (let l = 1; l < count; l++) todo.push(l);
+  else {
+    let l = 0;
+    for (let at = text.indexOf('r'); at >= 0 && l < count; at = text.indexOf('r', laneStart[l]!)) {
+      while (laneStart[l + 1]! <= at) l++;
+      todo.push(l++);
+    }
+  }
+  for (const l of todo) {
     const start = laneStart[l]!;
     const end = laneStart[l + 1]!;
     let hasRetry = false;
     for (let k = start; k < end && !hasRetry; k++) if (text.charCodeAt(k) === LETTER_R) hasRetry = true;
-    if (!hasRetry && folded.length === 0) {
-      lanes[l] = PLAIN;
-      continue;
-    }
     const prefix = text.slice(start, end);
     const list: number[] = [];
     let depth = 0;
