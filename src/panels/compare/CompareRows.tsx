@@ -3,10 +3,10 @@
 // The listbox keeps focus and points at the selected row, as the step list does,
 // and is virtualized like it, so a comparison of two big traces stays quick.
 import { useEffect, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { MARK_TEXT, type AlignedRow, type AlignMark } from '../../core/compare/align';
 import { rowOf, type AlignmentWire } from '../../core/compare/session';
 import { formatMs } from '../../core/present/step-text';
+import { useFixedRows } from '../../components/useFixedRows';
 
 const TONE: Record<AlignMark, string> = { same: 'text-muted', 'value-changed': 'text-warn', 'only-a': 'text-err', 'only-b': 'text-accent' };
 const SYMBOL: Record<AlignMark, string> = { same: '=', 'value-changed': '≠', 'only-a': '−', 'only-b': '+' };
@@ -23,10 +23,15 @@ const COLUMNS = 'grid grid-cols-[7.5rem_minmax(0,1fr)_5rem_5rem] gap-2 px-2';
 export function CompareRows({ rows, selected, onSelect, onStep }: { rows: AlignmentWire; selected: number; onSelect(row: number): void; onStep(delta: number): void }) {
   const list = useRef<HTMLDivElement>(null);
   const count = rows.count;
-  const virtualizer = useVirtualizer({ count, getScrollElement: () => list.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtual = useFixedRows(list, count, ROW_HEIGHT, 12);
+  // The selected row into view, the nearest way (the row's place is arithmetic).
   useEffect(() => {
-    if (count) virtualizer.scrollToIndex(selected, { align: 'auto' });
-  }, [selected, count, virtualizer]);
+    const el = list.current;
+    if (!count || !el) return;
+    const top = selected * ROW_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+  }, [selected, count]);
   return (
     <>
       <div aria-hidden className={`${COLUMNS} shrink-0 border-b border-line bg-panel py-1 text-[11px] uppercase tracking-wide text-muted`}>
@@ -50,8 +55,8 @@ export function CompareRows({ rows, selected, onSelect, onStep }: { rows: Alignm
           onStep(delta);
         }}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+        <div style={{ height: virtual.totalSize, position: 'relative' }}>
+          {virtual.items.map((item) => {
             const i = item.index;
             const row = rowOf(rows, i)!;
             return (

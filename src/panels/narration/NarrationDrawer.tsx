@@ -3,11 +3,11 @@
 // lines are marked and scrolled to the top. Lines are virtualized: a
 // 100,000-step trace narrates to millions of lines.
 import { useEffect, useMemo, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TraceModel } from '../../core/trace/model';
 import { narrateRecording } from '../../core/narration/recorded';
 import { printNarration, tagReplayNarration } from '../../core/narration/follow';
 import { CopyButton } from '../../components/CopyButton';
+import { useFixedRows } from '../../components/useFixedRows';
 import { useViewStore } from '../../stores/viewStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { useRecordedModel } from '../../stores/useStepValue';
@@ -30,13 +30,14 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
   const text = useMemo(() => lines.join('\n'), [lines]);
   const close = () => useViewStore.getState().toggleNarration(false);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scrollRef.current, estimateSize: () => LINE_HEIGHT, overscan: 20 });
+  const virtual = useFixedRows(scrollRef, lines.length, LINE_HEIGHT, 20);
   const span = spans.get(selected);
   const spanStart = span?.[0];
   useEffect(() => {
     // Two lines of what came before stay in view, so the head shows from step 1.
-    if (spanStart !== undefined) virtualizer.scrollToOffset(Math.max(0, (spanStart - 2) * LINE_HEIGHT));
-  }, [spanStart, virtualizer]);
+    const el = scrollRef.current;
+    if (spanStart !== undefined && el) el.scrollTop = Math.max(0, (spanStart - 2) * LINE_HEIGHT);
+  }, [spanStart]);
   return (
     <section aria-label="Narration" className="flex h-full min-h-0 flex-col bg-panel">
       <header className="flex h-8 shrink-0 items-center gap-2 border-b border-line px-2">
@@ -51,8 +52,8 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
         </button>
       </header>
       <div ref={scrollRef} tabIndex={0} aria-label="Narration text" className="min-h-0 flex-1 overflow-auto px-3 py-1 font-mono text-[12px]">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => (
+        <div style={{ height: virtual.totalSize, position: 'relative' }}>
+          {virtual.items.map((item) => (
             <div
               key={item.index}
               className={`absolute inset-x-0 whitespace-pre ${span && item.index >= span[0] && item.index < span[1] ? 'bg-accent-soft' : ''}`}

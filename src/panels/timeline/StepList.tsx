@@ -1,13 +1,12 @@
 // The step list: a virtualized listbox in recorded order. The listbox keeps
 // focus and points at the selected option with aria-activedescendant, so the
-// virtualizer can recycle rows freely.
+// list can draw only the rows in view (components/useFixedRows.ts).
 //
 // A key press moves the selection on every press while the person holds ↓: it
 // must show in the next frame. So this is the only part of the Steps panel that
 // follows the selection, its rows are memoized (a press re-renders the row
 // left and the row reached), and scrolling reads no layout.
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { markedSteps } from '../../core/notes/notes';
 import type { TraceModel } from '../../core/trace/model';
 import type { StepReplayStatus } from '../../core/verdict/overlay';
@@ -20,6 +19,7 @@ import { rowAt } from './rows';
 import { useOverridden } from '../../stores/useWhatIf';
 import { useReplayOverlay } from './useReplayOverlay';
 import { takeLostFocus } from '../../components/focusLost';
+import { useFixedRows } from '../../components/useFixedRows';
 
 /** Every row's height: rows are never measured, so row i starts at i × ROW_HEIGHT. */
 const ROW_HEIGHT = 26;
@@ -41,19 +41,15 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
     for (const i of matches) if (i < bits.length) bits[i] = 1;
     return bits;
   }, [matches, model.steps.length]);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => listRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12
-  });
+  const virtual = useFixedRows(listRef, rows.length, ROW_HEIGHT, 12);
+  const seenView = virtual.view;
 
-  // The selected row into view, as scrollToIndex's 'auto' would, without its layout reads: the row's
-  // place is arithmetic and the view's is the virtualizer's own (kept from scroll events and a
+  // The selected row into view, as scrollIntoView's 'nearest' would, without its layout reads: the
+  // row's place is arithmetic and the view's is the one useFixedRows keeps (from scroll events and a
   // ResizeObserver). The write is a task of its own, right after the key press's: not in it (the
   // scrollTop write lays out what the press just changed), and not in the next frame's animation
   // callbacks either: a scroll written there is reported by a scroll event only in the frame after,
-  // which then renders back to back with the first, the virtualizer's rows a frame late. Written
+  // which then renders back to back with the first, the rows it brings a frame late. Written
   // before the frame, its scroll event and the rows it brings are in the same frame as the highlight.
   const written = useRef<{ from: number; to: number; at: number } | undefined>(undefined);
   useEffect(() => {
@@ -62,10 +58,10 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
       const el = listRef.current;
       if (!el) return;
       // 0 before the ResizeObserver's first report (the list just shown): then it is read once.
-      const size = virtualizer.scrollRect?.height || el.clientHeight;
-      const seen = virtualizer.scrollOffset ?? 0;
+      const size = seenView().height || el.clientHeight;
+      const seen = seenView().offset;
       // An offset written whose scroll event has not come yet (it comes with the next frame): the
-      // virtualizer still has the offset from before it.
+      // view still has the offset from before it.
       const w = written.current;
       const top = w && w.from === seen && performance.now() - w.at < PENDING_SCROLL_MS ? w.to : seen;
       const start = selectedRow * ROW_HEIGHT;
@@ -76,7 +72,7 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
     }, 0);
     // Only the newest selection scrolls.
     return () => window.clearTimeout(task);
-  }, [selectedRow, hidden, virtualizer, listRef]);
+  }, [selectedRow, hidden, listRef, seenView]);
 
   // A newly opened trace takes the focus the view before it lost (components/focusLost.ts).
   useEffect(() => {
@@ -97,8 +93,8 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
       aria-activedescendant={selectedRow >= 0 ? `step-option-${selected}` : undefined}
       className="@container relative min-h-0 overflow-auto text-[12.5px] outline-offset-[-2px]"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
+      <div style={{ height: virtual.totalSize, position: 'relative' }}>
+        {virtual.items.map((item) => {
           const row = rowAt(rows, item.index)!;
           if (row.kind === 'retry') {
             return <RetryRow key={`r-${row.path}`} row={row} start={item.start} height={ROW_HEIGHT} folded={foldedSet.has(row.path)} onToggleFold={toggleFold} />;

@@ -1,0 +1,64 @@
+// A virtual list of rows of one fixed height: which rows are in view, from
+// the scroll offset and the view's height alone. The step list and the
+// compare rows draw 100,000 of them; a general virtualizer keeps a measured
+// record per row (100,000 objects, made again when the count changes), where
+// rows that are never measured need only arithmetic.
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+
+export interface FixedRow {
+  readonly index: number;
+  /** px from the top of the list */
+  readonly start: number;
+}
+
+export interface FixedRows {
+  readonly items: readonly FixedRow[];
+  readonly totalSize: number;
+  /** the scroll offset and view height last seen (from scroll events and a ResizeObserver), so no layout is read to use them; stable */
+  readonly view: () => View;
+}
+
+export interface View {
+  readonly offset: number;
+  readonly height: number;
+}
+
+/** The first and last row index in view, widened by `overscan` on each side. */
+export function rowsInView(count: number, rowHeight: number, overscan: number, view: View): { first: number; last: number } {
+  if (count === 0) return { first: 0, last: -1 };
+  const first = Math.max(0, Math.floor(view.offset / rowHeight) - overscan);
+  const last = Math.min(count - 1, Math.ceil((view.offset + view.height) / rowHeight) - 1 + overscan);
+  return { first, last: Math.max(first, last) };
+}
+
+export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): FixedRows {
+  const [view, setView] = useState<View>({ offset: 0, height: 0 });
+  const latest = useRef<View>(view);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const read = (sync: boolean) => {
+      const next = { offset: el.scrollTop, height: el.clientHeight };
+      latest.current = next;
+      // In the scroll event itself, so the rows a scroll brings are drawn in the frame it paints.
+      const apply = () => setView((v) => (v.offset === next.offset && v.height === next.height ? v : next));
+      if (sync) flushSync(apply);
+      else apply();
+    };
+    read(false);
+    const onScroll = () => read(true);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const resize = new ResizeObserver(() => read(false));
+    resize.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      resize.disconnect();
+    };
+  }, [scrollRef]);
+  const seen = useCallback(() => latest.current, []);
+  const { first, last } = rowsInView(count, rowHeight, overscan, view);
+  const items: FixedRow[] = [];
+  for (let i = first; i <= last; i++) items.push({ index: i, start: i * rowHeight });
+  return { items, totalSize: count * rowHeight, view: seen };
+}
