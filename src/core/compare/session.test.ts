@@ -16,7 +16,7 @@ describe('the wire of an alignment gives back every row', () => {
     const alignment = alignTraces(modelOf(da), modelOf(db));
     const wire = encodeAlignment(alignment);
     expect(wire.count).toBe(alignment.rows.length);
-    expect(Array.from({ length: wire.count }, (_, i) => rowOf(wire, i))).toEqual(alignment.rows);
+    expect(Array.from({ length: wire.count }, (_, i) => rowOf(wire, i))).toEqual(alignment.rows.map(({ difference: _words, ...row }) => row));
     expect([wire.by, wire.firstDifference, wire.counts]).toEqual([alignment.by, alignment.firstDifference, alignment.counts]);
     expect(rowOf(wire, wire.count)).toBeUndefined();
   });
@@ -35,6 +35,14 @@ describe('a row’s detail', async () => {
     expect(charge.b?.kind).toBe('returned');
     // A throw against a return differs as a whole: no field list.
     expect(charge.changes).toEqual([]);
+  });
+
+  it('carries the row’s difference in words, which the rows’ wire leaves out', () => {
+    expect(session.detail(2).difference).toBe(session.alignment.rows[2]!.difference);
+    expect(session.detail(2).difference).toMatch(/^threw in A, returned in B$/);
+    const same = session.alignment.rows.findIndex((r) => r.mark === 'same');
+    expect(same).toBeGreaterThanOrEqual(0);
+    expect(session.detail(same)).not.toHaveProperty('difference');
   });
 
   it('summarizes each run without its steps', () => {

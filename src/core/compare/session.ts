@@ -21,7 +21,11 @@ export interface SideSummary {
 
 const MARKS: readonly AlignMark[] = ['same', 'value-changed', 'only-a', 'only-b'];
 
-/** The aligned rows as columns: row i is rowOf(wire, i). */
+/**
+ * The aligned rows as columns: row i is rowOf(wire, i), without its difference in words. That
+ * comes with the row's detail: only the selected row shows it, and for two big runs the words
+ * of every row were most of the wire (10 MB of text for 60,000 steps, a 20 ms copy on the UI thread).
+ */
 export interface AlignmentWire {
   readonly by: Alignment['by'];
   readonly firstDifference: number | undefined;
@@ -40,13 +44,13 @@ export interface AlignmentWire {
   readonly commandB: Int32Array;
   readonly keyText: string;
   readonly keyStart: Uint32Array;
-  /** '' for a row without a difference */
-  readonly differenceText: string;
-  readonly differenceStart: Uint32Array;
 }
 
+/** A row as the rows list shows it. */
+export type WireRow = Omit<AlignedRow, 'difference'>;
+
 export function alignmentBuffers(w: AlignmentWire): ArrayBuffer[] {
-  return [w.mark, w.a, w.b, w.durationA, w.durationB, w.command, w.commandB, w.keyStart, w.differenceStart].map((x) => x.buffer as ArrayBuffer);
+  return [w.mark, w.a, w.b, w.durationA, w.durationB, w.command, w.commandB, w.keyStart].map((x) => x.buffer as ArrayBuffer);
 }
 
 export function encodeAlignment(alignment: Alignment): AlignmentWire {
@@ -60,7 +64,6 @@ export function encodeAlignment(alignment: Alignment): AlignmentWire {
   const command = new Uint32Array(n);
   const commandB = new Int32Array(n);
   const keyStart = new Uint32Array(n + 1);
-  const differenceStart = new Uint32Array(n + 1);
   const names: string[] = [];
   const ids = new Map<string, number>();
   const id = (name: string) => {
@@ -69,9 +72,7 @@ export function encodeAlignment(alignment: Alignment): AlignmentWire {
     return k;
   };
   const keys: string[] = [];
-  const differences: string[] = [];
   let keyAt = 0;
-  let differenceAt = 0;
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
     mark[i] = MARKS.indexOf(r.mark);
@@ -84,14 +85,8 @@ export function encodeAlignment(alignment: Alignment): AlignmentWire {
     keyStart[i] = keyAt;
     keys.push(r.key);
     keyAt += r.key.length;
-    differenceStart[i] = differenceAt;
-    if (r.difference !== undefined) {
-      differences.push(r.difference);
-      differenceAt += r.difference.length;
-    }
   }
   keyStart[n] = keyAt;
-  differenceStart[n] = differenceAt;
   return {
     by: alignment.by,
     firstDifference: alignment.firstDifference,
@@ -106,16 +101,13 @@ export function encodeAlignment(alignment: Alignment): AlignmentWire {
     command,
     commandB,
     keyText: keys.join(''),
-    keyStart,
-    differenceText: differences.join(''),
-    differenceStart
+    keyStart
   };
 }
 
 /** Row i of the wire, as align.ts made it. */
-export function rowOf(w: AlignmentWire, i: number): AlignedRow | undefined {
+export function rowOf(w: AlignmentWire, i: number): WireRow | undefined {
   if (!Number.isInteger(i) || i < 0 || i >= w.count) return undefined;
-  const d = w.differenceText.slice(w.differenceStart[i], w.differenceStart[i + 1]);
   const cb = w.commandB[i]!;
   const num = (x: number) => (Number.isNaN(x) ? undefined : x);
   const side = (x: number) => (x < 0 ? undefined : x);
@@ -127,8 +119,7 @@ export function rowOf(w: AlignmentWire, i: number): AlignedRow | undefined {
     a: side(w.a[i]!),
     b: side(w.b[i]!),
     durationA: num(w.durationA[i]!),
-    durationB: num(w.durationB[i]!),
-    ...(d ? { difference: d } : {})
+    durationB: num(w.durationB[i]!)
   };
 }
 
@@ -143,6 +134,8 @@ export interface StepSide {
 
 export interface RowDetail {
   readonly row: number;
+  /** the first difference, in words (align.ts); absent for a row where the runs agree */
+  readonly difference?: string;
   readonly a: StepSide | undefined;
   readonly b: StepSide | undefined;
   /** field by field, A → B, when both did the same kind of thing and it changed */
@@ -188,7 +181,7 @@ export function compareModels(a: RecordedModel, labelA: string, b: RecordedModel
       const oa = sa && outcomeOf(sa);
       const ob = sb && outcomeOf(sb);
       const changes = r && oa && ob && oa.kind === ob.kind && r.mark === 'value-changed' ? diffValues(oa.value, ob.value) : [];
-      return { row, a: sideOf(sa), b: sideOf(sb), changes };
+      return { row, ...(r?.difference !== undefined ? { difference: r.difference } : {}), a: sideOf(sa), b: sideOf(sb), changes };
     }
   };
 }

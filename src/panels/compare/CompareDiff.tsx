@@ -1,9 +1,8 @@
 // The selected row, A against B: what each run did, what differs (the
 // pipeline view's change list, over the two recorded values), and both values.
 // The values come from the compare worker, which holds both runs.
-import type { AlignedRow } from '../../core/compare/align';
 import { MARK_TEXT } from '../../core/compare/align';
-import type { RowDetail, StepSide } from '../../core/compare/session';
+import type { RowDetail, StepSide, WireRow } from '../../core/compare/session';
 import { JsonValue } from '../../components/JsonValue';
 import { ChangeList } from '../inspector/ReceivedView';
 
@@ -33,7 +32,7 @@ function Side({ name, side, has }: { name: 'A' | 'B'; side: StepSide | undefined
   );
 }
 
-export function CompareDiff({ row, detail }: { row: AlignedRow | undefined; detail: RowDetail | undefined }) {
+export function CompareDiff({ row, detail }: { row: WireRow | undefined; detail: RowDetail | undefined }) {
   if (!row) return <p className="p-3 text-[12px] text-muted">The two runs have no steps.</p>;
   return (
     <section aria-label="Difference" className="space-y-3 p-3">
@@ -42,7 +41,11 @@ export function CompareDiff({ row, detail }: { row: AlignedRow | undefined; deta
           <span className="font-mono">{row.key}</span> {row.command}
           {row.commandB && <span className="text-muted"> / {row.commandB}</span>}: {MARK_TEXT[row.mark]}
         </h2>
-        {row.difference && <p className="mt-0.5 break-words text-[12px]" data-testid="compare-difference">{row.difference}</p>}
+        {detail?.difference && (
+          <p className="mt-0.5 break-words text-[12px]" data-testid="compare-difference">
+            {detail.difference}
+          </p>
+        )}
       </div>
       {detail && detail.changes.length > 0 && (
         <div>

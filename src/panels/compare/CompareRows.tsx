@@ -3,15 +3,15 @@
 // The listbox keeps focus and points at the selected row, as the step list does,
 // and is virtualized like it, so a comparison of two big traces stays quick.
 import { useEffect, useRef } from 'react';
-import { MARK_TEXT, type AlignedRow, type AlignMark } from '../../core/compare/align';
-import { rowOf, type AlignmentWire } from '../../core/compare/session';
+import { MARK_TEXT, type AlignMark } from '../../core/compare/align';
+import { rowOf, type AlignmentWire, type WireRow } from '../../core/compare/session';
 import { formatMs } from '../../core/present/step-text';
 import { useFixedRows } from '../../components/useFixedRows';
 
 const TONE: Record<AlignMark, string> = { same: 'text-muted', 'value-changed': 'text-warn', 'only-a': 'text-err', 'only-b': 'text-accent' };
 const SYMBOL: Record<AlignMark, string> = { same: '=', 'value-changed': '≠', 'only-a': '−', 'only-b': '+' };
 
-export function rowLabel(row: AlignedRow): string {
+export function rowLabel(row: WireRow): string {
   const command = row.commandB ? `${row.command} / ${row.commandB}` : row.command;
   return `${MARK_TEXT[row.mark]}, ${row.key}, ${command}, A ${formatMs(row.durationA)}, B ${formatMs(row.durationB)}`;
 }
