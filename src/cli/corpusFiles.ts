@@ -11,7 +11,7 @@ import { forEachJsonlLine } from '../core/batch/lines';
 import { shardPicker, type Shard } from '../core/batch/shard';
 import { looksEncrypted } from '../core/share/encrypted';
 import { isZip } from '../core/share/zipDirectory';
-import type { BatchCorpus } from '../sandbox/node/batchProtocol';
+import type { BatchCorpus } from '../sandbox/batch/protocol';
 import { InputError, readBytes } from './files';
 
 /** The items of the chosen shard, in input order: item `seq` is in files[chunk[seq]], whose bytes are chunks[chunk[seq]]. */

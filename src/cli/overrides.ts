@@ -35,18 +35,28 @@ function merged(lists: readonly (readonly StepOverride[])[]): StepOverride[] {
   return [...byAt.values()];
 }
 
-/**
- * The input with the overrides applied to its trace, and a line for stderr that says what changed;
- * unchanged when there are none. An override that does not fit the trace is an input error.
- */
-export async function withOverrides(cwd: string, args: OverrideArgs, input: ReplayInput & { readonly overrides?: readonly StepOverride[] }): Promise<{ input: ReplayInput; overrides: StepOverride[] }> {
+/** The overrides an --override-file and the --override arguments give, in that order, a later one for a step replacing the earlier. */
+export async function readOverrides(cwd: string, args: OverrideArgs, first: readonly StepOverride[] = []): Promise<StepOverride[]> {
   const given = (args.overrides ?? []).map((arg) => {
     const parsed = parseOverrideArg(arg);
     if (!parsed.ok) throw new InputError(`--override ${parsed.message}`);
     return parsed.value;
   });
   const file = args.overrideFile !== undefined ? await fromFile(cwd, args.overrideFile) : [];
-  const overrides = merged([input.overrides ?? [], file, given]);
+  return merged([first, file, given]);
+}
+
+/** A line for stderr: what the what-if changes, by where and how (the step's Command is in each trace, not here). */
+export function overridesText(overrides: readonly StepOverride[]): string {
+  return `${whatIfCountText(overrides.length)}: ${overrides.map((o) => `${overrideWhereText(o.at)} ${overrideOutcomeText(o)}`).join('; ')}`;
+}
+
+/**
+ * The input with the overrides applied to its trace, and a line for stderr that says what changed;
+ * unchanged when there are none. An override that does not fit the trace is an input error.
+ */
+export async function withOverrides(cwd: string, args: OverrideArgs, input: ReplayInput & { readonly overrides?: readonly StepOverride[] }): Promise<{ input: ReplayInput; overrides: StepOverride[] }> {
+  const overrides = await readOverrides(cwd, args, input.overrides);
   if (!overrides.length) return { input, overrides };
   const { trace, problems } = applyOverrides(input.trace, overrides);
   if (problems.length) throw new InputError(`the what-if does not fit the trace: ${problems.join('; ')}`);

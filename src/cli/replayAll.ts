@@ -14,6 +14,7 @@ import { InputError, readSources, readText } from './files';
 import { runProblem, sandboxWorker } from './main';
 import type { ReplayAllArgs } from './replayAllArgs';
 import { jsonLine, tableText, type BatchResult } from './replayAllOutput';
+import { overridesText, readOverrides } from './overrides';
 
 export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number> {
   const started = performance.now();
@@ -21,6 +22,8 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
   const entry = files[0]!.name; // the first source file is the flow, by the usage line
   const baselineFiles = args.baseline !== undefined ? withBaseline(files, entry, readText(io.cwd, args.baseline, 'baseline file')) : undefined;
   const shown = (file: string) => display.get(file) ?? file;
+  const overrides = await readOverrides(io.cwd, args);
+  if (overrides.length) io.stderr(`timescope: ${overridesText(overrides)}, in every trace\n`);
 
   // Started before the corpus is read: the workers lock their realms meanwhile.
   const worker = sandboxWorker();
@@ -29,7 +32,7 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
     execArgv: worker.execArgv,
     jobs: args.jobs,
     limits: { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb },
-    flow: { files, entry, ...(args.exportName !== undefined ? { exportName: args.exportName } : {}), ...(baselineFiles ? { baselineFiles } : {}) }
+    flow: { files, entry, ...(args.exportName !== undefined ? { exportName: args.exportName } : {}), ...(baselineFiles ? { baselineFiles } : {}), ...(overrides.length ? { overrides } : {}) }
   });
   try {
     const corpus = await readCorpus(io.cwd, args.inputs, args.shard);

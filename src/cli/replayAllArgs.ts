@@ -28,6 +28,10 @@ Options:
   --export NAME         the exported flow function (default: named after each trace's flowName)
   --baseline FILE       the flow as it was (e.g. the original): each trace is replayed against it
                         too, its outcome is production's, and rows show before -> after
+  --override PATH=JSON  what if the step at PATH had answered otherwise, in every trace (as
+                        replay's --override; the baseline reads the recording). A trace with
+                        no such step is a flow-error that says so. Repeatable
+  --override-file FILE  a JSON array of overrides, as replay's --override-file
   --jobs N              worker threads (default: the number of cores)
   --shard i/n           replay only the i-th of n shards (by a hash of each trace's source and
                         line): every trace lands in exactly one shard, for a CI matrix
@@ -53,6 +57,9 @@ export interface ReplayAllArgs {
   readonly junit?: string;
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
+  /** each --override PATH=JSON, as given (cli/overrides.ts reads them) */
+  readonly overrides?: readonly string[];
+  readonly overrideFile?: string;
 }
 
 export type ReplayAllParsed =
@@ -66,7 +73,7 @@ const isCodeFile = (name: string) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i.test(
 const usageError = (message: string): ReplayAllParsed => ({ kind: 'usage-error', message, usage: REPLAY_ALL_USAGE });
 
 export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
-  let values: { export?: string; baseline?: string; jobs?: string; shard?: string; json?: boolean; junit?: string; timeout?: string; 'max-memory'?: string; help?: boolean };
+  let values: { export?: string; baseline?: string; jobs?: string; shard?: string; json?: boolean; junit?: string; timeout?: string; 'max-memory'?: string; override?: string[]; 'override-file'?: string; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -82,6 +89,8 @@ export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
         junit: { type: 'string' },
         timeout: { type: 'string' },
         'max-memory': { type: 'string' },
+        override: { type: 'string', multiple: true },
+        'override-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' }
       }
     }));
@@ -124,7 +133,9 @@ export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
       ...(shard ? { shard } : {}),
       ...(values.export !== undefined ? { exportName: values.export } : {}),
       ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
-      ...(values.junit !== undefined ? { junit: values.junit } : {})
+      ...(values.junit !== undefined ? { junit: values.junit } : {}),
+      ...(values.override?.length ? { overrides: values.override } : {}),
+      ...(values['override-file'] !== undefined ? { overrideFile: values['override-file'] } : {})
     }
   };
 }

@@ -154,6 +154,43 @@ describe.concurrent('replay-all --json on a recorded corpus', () => {
   });
 });
 
+describe.concurrent('replay-all with a what-if (--override), in every trace', () => {
+  const receipt = '2={"chargeId":"ch_whatif"}';
+
+  it('a receipt at path 2 fixes every zero-total order; an order with no step at path 2 says the what-if does not fit it', async () => {
+    const out = await timescope(['replay-all', 'day.jsonl', 'flow.ts', '--override', receipt, '--json']);
+    expect(out.stderr).toBe('timescope: what-if: 1 step changed: path 2 returns {"chargeId":"ch_whatif"}, in every trace\n');
+    const rows = rowsOf(out);
+    expect(rows.length).toBe(N);
+    rows.forEach((row, i) => {
+      if (entries[i] === 2) expect(row).toMatchObject({ verdict: 'flow-error', detail: "the what-if does not fit this trace: no step at path '2' in the trace" });
+      else if (isZeroTotal(orders[i]!)) expect(row).toMatchObject({ verdict: 'fixed', unreached: [], detail: 'Success, where production ended in Failure: Amount must be non-zero.' });
+      else expect(row).toMatchObject({ verdict: 'reproduced' });
+    });
+    expect(rows.some((r) => r.verdict === 'flow-error')).toBe(true);
+    expect(out.code).toBe(1);
+  });
+
+  it('the baseline reads the recording: before is production (reproduced), after the what-if', async () => {
+    const rows = rowsOf(await timescope(['replay-all', 'day.jsonl', 'flow.ts', '--baseline', 'flow.ts', '--override', receipt, '--json']));
+    rows.forEach((row, i) => {
+      expect(row.before).toBe('reproduced');
+      if (entries[i] === 3 && isZeroTotal(orders[i]!)) expect(row.verdict).toBe('fixed');
+    });
+    expect(rows.filter((r) => r.verdict === 'fixed').length).toBe(orders.filter((o, i) => entries[i] === 3 && isZeroTotal(o)).length);
+  });
+
+  it('an override that is not PATH=JSON, or a file that is not a list of overrides, is a usage problem (exit 2) that names it', async () => {
+    const bad = await timescope(['replay-all', 'day.jsonl', 'flow.ts', '--override', '2=not json']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^timescope: --override /);
+    write('overrides-bad.json', JSON.stringify([{ at: '2', kind: 'result' }, { at: 3 }]));
+    const file = await timescope(['replay-all', 'day.jsonl', 'flow.ts', '--override-file', 'overrides-bad.json']);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toMatch(/override file 'overrides-bad\.json': entry 0 \(value\)/);
+  });
+});
+
 describe.concurrent('--shard', () => {
   const folder = 'corpus';
   beforeAll(() => {
