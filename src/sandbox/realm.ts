@@ -72,7 +72,10 @@ function endowments(): Readonly<Record<string, unknown>> {
 
 function makeEndowments(): Readonly<Record<string, unknown>> {
   const g = globalThis as Record<string, unknown>;
-  const pick = (names: readonly string[]) => Object.fromEntries(names.filter((n) => g[n] !== undefined).map((n) => [n, g[n]]));
+  // Hardened: lockdown froze the intrinsics (Date, Math, Intl), not the host's own (TextEncoder, URL,
+  // atob…), and a batch worker's Compartments share these, so nothing a trace's flow leaves on one
+  // may reach the next trace's.
+  const pick = (names: readonly string[]) => Object.fromEntries(names.filter((n) => g[n] !== undefined).map((n) => [n, harden(g[n])]));
   const silent = harden(Object.fromEntries(['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'].map((m) => [m, () => undefined])));
   return {
     // A Compartment's own Date and Math cannot read the clock or make random numbers; pure code may want both.

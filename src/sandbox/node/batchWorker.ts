@@ -8,12 +8,8 @@ import type { MessagePort } from 'node:worker_threads';
 import { RUNNING, type PoolToWorker, type WorkerToPool } from '../batch/protocol';
 import { batchServer } from '../batch/server';
 
-/** Host globals the Compartments share as endowments; frozen, so no trace can leave anything on them for the next. */
-const SHARED_GLOBALS = ['Intl', 'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'atob', 'btoa', 'structuredClone', 'AbortController', 'AbortSignal'];
-
 export function serveBatches(port: MessagePort, progress: Int32Array, saveCodeCache: (() => void) | undefined): void {
-  const g = globalThis as Record<string, unknown>;
-  for (const name of SHARED_GLOBALS) if (g[name] !== undefined) harden(g[name]);
+  // The host globals its Compartments share are hardened where they are made (realm.ts endowments).
   // Buffers over the pool's shared corpus bytes, made once per chunk: decoded as the main thread's
   // Buffer decodes a whole file (toString('utf8'): a BOM kept, broken sequences as U+FFFD).
   const buffers = new WeakMap<Uint8Array, Buffer>();
