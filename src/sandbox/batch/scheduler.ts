@@ -1,5 +1,5 @@
 // The scheduler behind every corpus replay, the CLI's `timescope replay-all` (sandbox/node/pool.ts,
-// worker_threads) and the app's Replay all (worker/batchSlots.ts, Web Workers in the sandbox
+// worker_threads) and the app's Replay all (worker/batchRun.ts, Web Workers in the sandbox
 // frame): N sandbox workers, each serving traces in batches with a few batches in flight, so no
 // worker waits on its host. A batch is each item's seq and byte range in the corpus (protocol.ts),
 // and its answer the batch's rows packed (core/batch/packedRows.ts). Time is limited per trace: a
@@ -46,6 +46,8 @@ export interface Scheduler {
   run(corpus: BatchCorpus, onResult: (r: PoolResult) => void): Promise<void>;
   /** End every worker; a run in progress resolves with what it has. */
   close(): void;
+  /** the traces the workers are replaying now (for a host that may die with them: worker/batchRun.ts) */
+  running(): number[];
 }
 
 /** Batches in flight per worker: one being replayed, one waiting, so a worker never idles on a message. */
@@ -67,6 +69,15 @@ interface Slot {
 
 /** A slot's worker until its adapter has made it (the adapter reports nothing before it returns). */
 const NOT_STARTED: SlotWorker = { post: () => undefined, terminate: () => undefined, running: () => IDLE };
+
+/** Each of the batch's traces answered once, and nothing else: a worker's answer to another batch is refused. */
+function answersBatch(batch: Int32Array, rows: readonly { seq: number }[], others: readonly { seq: number }[]): boolean {
+  const seqs = new Set(seqsOf(batch));
+  if (rows.length + others.length !== seqs.size) return false;
+  for (const r of rows) if (!seqs.delete(r.seq)) return false;
+  for (const r of others) if (!seqs.delete(r.seq)) return false;
+  return true;
+}
 
 const seqsOf = (batch: Int32Array) => Array.from({ length: batch.length / ITEM_STRIDE }, (_, i) => batch[i * ITEM_STRIDE]!);
 
@@ -129,12 +140,25 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     if (chunks.length > 0) slot.worker.post({ type: 'chunks', chunks });
   }
 
+  /** The batch's traces that hold a `throw undefined` JSON cannot write, if any. */
+  function undefinedErrorsOf(batch: Int32Array): Record<number, readonly number[]> | undefined {
+    const known = corpus.undefinedErrors;
+    if (!known?.size) return undefined;
+    let out: Record<number, readonly number[]> | undefined;
+    for (let at = 0; at < batch.length; at += ITEM_STRIDE) {
+      const list = known.get(batch[at]!);
+      if (list?.length) (out ??= {})[batch[at]!] = list;
+    }
+    return out;
+  }
+
   function pump(slot: Slot): void {
     while (!slot.dead && slot.inflight.length < IN_FLIGHT && unsent() > 0) {
       const batch = take(batchSize());
       slot.inflight.push(batch);
       sendChunks(slot, batch);
-      slot.worker.post({ type: 'batch', items: batch });
+      const undefinedErrors = undefinedErrorsOf(batch);
+      slot.worker.post({ type: 'batch', items: batch, ...(undefinedErrors ? { undefinedErrors } : {}) });
     }
   }
 
@@ -150,7 +174,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       unpacked = unpackRows<OtherResult>(packed);
       // Every item of the batch answered once, or the count of what is left would be wrong.
       const sent = slot.inflight[0];
-      if (!sent || unpacked.rows.length + unpacked.others.length !== sent.length / ITEM_STRIDE) throw new Error('not one result per trace of its batch');
+      if (!sent || !answersBatch(sent, unpacked.rows, unpacked.others)) throw new Error('not one result per trace of its batch');
     } catch (e) {
       stop(slot, 'crashed', `the replay's sandbox answered with rows that do not fit its batch (${e instanceof Error ? e.message : String(e)})`);
       return;
@@ -217,6 +241,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         else for (const slot of slots) pump(slot);
       });
     },
+    running: () => slots.flatMap((slot) => (slot.dead || slot.inflight.length === 0 || slot.worker.running() === IDLE ? [] : [slot.worker.running()])),
     close() {
       // Once: a corpus the flow cannot load closes the scheduler for each of its traces a batch answers.
       if (closed) return;
