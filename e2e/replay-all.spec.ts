@@ -189,3 +189,86 @@ test('a baseline from a file: the change loaded as the flow, production’s vers
   await expect(matrix(page).getByRole('columnheader', { name: 'Verdict', exact: true })).toBeVisible();
   await expect(page.getByText(/^† 18 reproduced traces have outcomes their recordings do not prove/)).toBeVisible();
 });
+
+test('a what-if set on one trace replays in every trace when asked: the zero totals fixed, the traces it does not fit say so, and an opened row carries it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const app = new AppPage(page);
+  const replay = new ReplayPage(page);
+  await app.goto();
+  await app.open({ name: 'checkouts.jsonl', mimeType: 'application/x-ndjson', buffer: await corpusFile() }, flowFile());
+  const picker = page.getByRole('table', { name: 'Traces in checkouts.jsonl' });
+  // The failing order (line 10): its charge made to return a receipt.
+  await picker.getByRole('row').nth(10).getByRole('button', { name: 'checkout' }).click();
+  await app.timeline.expectSteps(3);
+  await app.timeline.option('cmdChargeCard').click();
+  await app.inspector.region.getByRole('button', { name: 'What if…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^What if cmdChargeCard/ });
+  await dialog.getByRole('textbox', { name: 'The step’s result, as JSON' }).fill('{"chargeId":"ch_whatif","amount":0}');
+  await dialog.getByRole('button', { name: 'Save and replay' }).click();
+  await replay.expectVerdict('Fixed');
+  await page.getByRole('button', { name: '← All traces' }).click();
+
+  const bar = page.getByRole('region', { name: 'Replay all' });
+  const choice = bar.getByRole('checkbox', { name: /^Apply the what-if to every trace/ });
+  await expect(choice).toBeChecked();
+  await expect(bar).toContainText('Apply the what-if to every trace (1 step changed: path 2 returns {"chargeId":"ch_whatif","amount":0})');
+  await bar.getByRole('button', { name: 'Replay all 32' }).click();
+  await expect(bar.getByRole('status')).toHaveText(/^32 traces replayed in [\d.]+ s\.$/, { timeout: 60_000 });
+  // The 3 zero totals fixed; the 5 orders without a promo have no step at path 2, and say so; the
+  // earlier deploy's 2 diverge before it, as they do without the what-if.
+  const verdicts = page.getByRole('group', { name: 'Verdicts' }).getByRole('button');
+  await expect(verdicts).toHaveText(['All 32', 'Diverged 2', 'Error in flow code 5', 'Fixed 3', 'Reproduced 22']);
+  const table = matrix(page);
+  await expect(table.getByRole('rowgroup', { name: 'Fixed: 3' }).locator('tr[data-line="10"]')).toContainText('Success, where production ended in Failure');
+  const unfit = table.getByRole('rowgroup', { name: 'Error in flow code: 5' }).locator('tr[data-line]');
+  await expect(unfit).toHaveCount(5);
+  for (const row of await unfit.all()) await expect(row).toContainText("the what-if does not fit this trace: no step at path '2' in the trace");
+
+  // Without it, the same corpus reproduces as recorded.
+  await choice.uncheck();
+  await bar.getByRole('button', { name: 'Replay all 32' }).click();
+  await expect(bar.getByRole('status')).toHaveText(/^32 traces replayed in [\d.]+ s\.$/, { timeout: 60_000 });
+  await expect(verdicts).toHaveText(['All 32', 'Diverged 2', 'Reproduced 30']);
+
+  // Asked again, a fixed row opens with the what-if on its charge, and its own replay says Fixed.
+  await choice.check();
+  await bar.getByRole('button', { name: 'Replay all 32' }).click();
+  await expect(chip(page, /^Fixed 3$/)).toBeVisible({ timeout: 60_000 });
+  const other = table.getByRole('rowgroup', { name: 'Fixed: 3' }).locator('tr[data-line]:not([data-line="10"])').first();
+  await other.getByRole('button', { name: 'checkout' }).click();
+  await app.timeline.expectSteps(3);
+  await expect(app.timeline.option('cmdChargeCard')).toHaveAttribute('data-whatif', 'true');
+  await replay.expectVerdict('Fixed');
+});
+
+test('nothing a trace leaves behind in a batch worker reaches the next trace: globals, shared endowments, the sandbox’s accessors', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.goto();
+  // Each probe marks something a Compartment could share; a mark already there came from an earlier trace.
+  const probes = `
+const leaks: string[] = [];
+const probe = (name: string, target: any) => {
+  try {
+    if (target.__seenByTrace) leaks.push(name);
+    target.__seenByTrace = true;
+  } catch {
+    // frozen: nothing can be left on it
+  }
+};
+const probeAll = () => {
+  for (const [name, target] of [['globalThis', globalThis], ['URL', URL], ['TextEncoder', TextEncoder], ['structuredClone', structuredClone], ['console', console], ['Math', Math], ['Date', Date], ['Object.prototype', Object.prototype], ['Intl', Intl]] as const) probe(name, target);
+  const fetchGetter = Object.getOwnPropertyDescriptor(globalThis, 'fetch')?.get;
+  if (fetchGetter) probe('the fetch refusal', fetchGetter);
+  if (leaks.length > 0) throw new Error('state survived on ' + leaks.join(', '));
+};
+`;
+  const flow = readFileSync(fixture('checkout-zero-total/flow.ts'), 'utf8');
+  const probed = flow.replace('export const checkoutFlow = (order: CheckoutInput) => effectPipe(', 'export const checkoutFlow = (order: CheckoutInput) => (probeAll(), effectPipe)(') + probes;
+  expect(probed).not.toBe(flow + probes);
+  const corpus = await recordCheckoutCorpus(40);
+  await app.open({ name: 'checkouts.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(corpus.jsonl) }, { name: 'flow.ts', mimeType: 'text/plain', buffer: Buffer.from(probed) });
+  const bar = page.getByRole('region', { name: 'Replay all' });
+  await bar.getByRole('button', { name: 'Replay all 40' }).click();
+  await expect(bar.getByRole('status')).toHaveText(/^40 traces replayed in/, { timeout: 60_000 });
+  await expect(page.getByRole('group', { name: 'Verdicts' }).getByRole('button')).toHaveText(['All 40', 'Reproduced 40']);
+});

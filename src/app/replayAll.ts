@@ -1,19 +1,23 @@
 // "Replay all": every trace of the open corpus against the flow as it is in
-// the editor (and, when asked, the original flow as the baseline), in the
-// sandbox's batch workers, one per core. The first trace goes alone: a flow
-// that does not compile or load fails the same way for all of them, and is
-// said once instead of filling the matrix. Rows are computed here from each
-// answer (plain JSON) and the trace's model, with the CLI's rules
-// (core/batch/verdict.ts), and reach the store in batches.
-import { batchRowOfRecorded, flowErrorRow, type BatchRow } from '../core/batch/verdict';
+// the editor (and, when asked, the original flow as the baseline, and the
+// what-if of the trace last open), in the sandbox's batch workers, one per
+// core, on the CLI's batch path: the engine hands the corpus to the sandbox
+// as bytes, the workers make each trace's row with the CLI's rules
+// (core/batch/verdict.ts), and rows reach the store in bundles. A flow that
+// does not compile or load fails the same way for every trace: that is said
+// once, above the matrix, and the run stops.
+import { flowErrorRow } from '../core/batch/verdict';
 import type { RunResult } from '../core/source/runFlow';
 import type { TraceModel } from '../core/trace/model';
-import type { ReplayRun } from '../worker/replay.protocol';
-import { batchResult, endBatch, replayInBatch } from '../worker/replayClient';
-import { batchSize } from '../worker/batchSize';
+import type { StepOverride } from '../core/whatif/apply';
+import type { BatchFlow } from '../sandbox/batch/protocol';
+import type { PoolResult } from '../sandbox/batch/scheduler';
+import { replayCorpus } from '../worker/replayClient';
 import { useCorpusStore, type CorpusRow } from '../stores/corpusStore';
+import { ReplayOutOfMemory } from '../worker/replayErrors';
 import { useReplayStore } from '../stores/replayStore';
 import { effectiveFiles, useSourceStore, type SourceFile } from '../stores/sourceStore';
+import { useWhatIfStore } from '../stores/whatIfStore';
 import { useTraceStore, type LocalLoad } from '../stores/traceStore';
 import { clearStepHash, writeHash } from './stepHash';
 
@@ -36,13 +40,6 @@ function noReport(result: Exclude<RunResult, { kind: 'report' }>): string {
   }
 }
 
-function rowOf(model: TraceModel, result: RunResult | undefined, baseline?: RunResult): BatchRow {
-  if (!result) return flowErrorRow('no answer');
-  if (result.kind !== 'report') return flowErrorRow(noReport(result));
-  const recorded = { outcome: model.outcome, entries: model.steps };
-  return batchRowOfRecorded(recorded, result.report, baseline?.kind === 'report' ? baseline.report : undefined);
-}
-
 /** Which flow is "before": none, the flow as loaded (before the editor's edits), or a file of the person's. */
 export type BaselineChoice = { readonly kind: 'none' } | { readonly kind: 'loaded' } | { readonly kind: 'file'; readonly name: string; readonly text: string };
 
@@ -55,99 +52,117 @@ export function withBaselineFile(files: readonly SourceFile[], file: { name: str
   return files.map((f, i) => (i === at ? { name: f.name, text: file.text } : f));
 }
 
-/** A row, or a flow-error row saying what went wrong reading the answer: one odd answer never stops the corpus. */
-function safeRow(make: () => BatchRow): BatchRow {
-  try {
-    return make();
-  } catch (error) {
-    return flowErrorRow(`Timescope could not read this replay's answer: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-/** What the run replays: the editor's flow, and the baseline when one is chosen. */
-function runs(baseline: BaselineChoice): { run: ReplayRun; baseline?: ReplayRun } | string {
+/** What the run replays: the editor's flow, the baseline when one is chosen, and the what-if in every trace. */
+function flowOf(baseline: BaselineChoice, overrides: readonly StepOverride[]): BatchFlow | string {
   const { files } = useSourceStore.getState();
   if (files.length === 0) return "Add the flow's source file first: drop its .ts or .js file here, or open a trace and paste it.";
   const { edits, exportName } = useReplayStore.getState();
-  const chosen = exportName ? { exportName } : {};
-  const run = { files: effectiveFiles(files, edits), ...chosen };
-  if (baseline.kind === 'none') return { run };
-  const before = baseline.kind === 'file' ? withBaselineFile(files, baseline) : [...files];
-  return { run, baseline: { files: before, ...chosen } };
+  const flow: BatchFlow = { files: effectiveFiles(files, edits), ...(exportName ? { exportName } : {}), ...(overrides.length ? { overrides } : {}) };
+  if (baseline.kind === 'none') return flow;
+  return { ...flow, baselineFiles: baseline.kind === 'file' ? withBaselineFile(files, baseline) : [...files] };
 }
 
-/** One trace's replay, as its row (the "before" row too when the run has a baseline). */
-async function replayOne(model: TraceModel, index: number, request: { run: ReplayRun; baseline?: ReplayRun }, timeoutMs: number, signal: AbortSignal): Promise<{ row: CorpusRow; result?: RunResult }> {
-  const answer = batchResult(await replayInBatch(model, request, timeoutMs, signal), timeoutMs);
-  if (!answer.ok) {
-    const failed = flowErrorRow(answer.message);
-    return { row: { index, after: failed, ...(request.baseline ? { before: failed } : {}) } };
+/** A result as its matrix row; undefined for a flow that cannot replay at all (the run stops on it). */
+function rowOfResult(r: PoolResult, withBaseline: boolean): CorpusRow | undefined {
+  switch (r.kind) {
+    case 'row':
+      return { index: r.seq, after: r.row, ...(r.before ? { before: r.before } : {}) };
+    case 'stopped': {
+      const row = flowErrorRow(r.message);
+      return { index: r.seq, after: row, ...(withBaseline ? { before: row } : {}) };
+    }
+    case 'problem': {
+      const row = flowErrorRow(`Timescope could not read this trace for its replay: ${r.message}`);
+      return { index: r.seq, after: row, ...(withBaseline ? { before: row } : {}) };
+    }
+    case 'unusable':
+      return undefined;
   }
-  const after = safeRow(() => rowOf(model, answer.result, answer.baseline));
-  const before = request.baseline ? safeRow(() => rowOf(model, answer.baseline)) : undefined;
-  return { row: { index, after, ...(before ? { before } : {}) }, result: answer.result };
 }
 
-export async function replayAll(fileName: string, models: readonly TraceModel[], baseline: BaselineChoice): Promise<void> {
+/** Why a corpus replay ended without every row, in words above the matrix. */
+function endText(end: Exclude<Awaited<ReturnType<typeof replayCorpus>>, { kind: 'done' | 'cancelled' }>): string {
+  switch (end.kind) {
+    case 'no-sandbox':
+      return 'The replay sandbox did not start: sandbox.html or its script did not load. Reload the page; if it persists, the server may not serve sandbox.html.';
+    case 'lost':
+      return new ReplayOutOfMemory().message;
+    case 'failed':
+      return `Replay all stopped: the replay sandbox failed (${end.message}).`;
+  }
+}
+
+export async function replayAll(fileName: string, models: readonly TraceModel[], baseline: BaselineChoice, overrides: readonly StepOverride[] = []): Promise<void> {
   current?.abort();
   const controller = (current = new AbortController());
   const { signal } = controller;
   const store = useCorpusStore.getState();
   const key = corpusKey(fileName, models);
-  const request = runs(baseline);
-  if (typeof request === 'string') {
-    store.fail(key, request);
+  const flow = flowOf(baseline, overrides);
+  if (typeof flow === 'string') {
+    store.fail(key, flow);
     return;
   }
-  const { timeoutMs } = useReplayStore.getState();
-  const { edits, exportName } = useReplayStore.getState();
-  store.begin(key, models.length, request.baseline !== undefined, { edits, exportName });
-  let pending: CorpusRow[] = [];
+  const { timeoutMs, edits, exportName } = useReplayStore.getState();
+  const withBaseline = flow.baselineFiles !== undefined;
+  store.begin(key, models.length, withBaseline, { edits, exportName, overrides });
   // A newer Replay all replaced this one: nothing of this one may reach the store any more.
   const mine = () => current === controller;
-  const flush = () => {
-    if (mine()) useCorpusStore.getState().addRows(pending);
-    pending = [];
-  };
-  const ticker = setInterval(flush, 100);
+  let unusable: string | undefined;
   try {
-    const first = await replayOne(models[0]!, 0, request, timeoutMs, signal);
-    if (first.result && first.result.kind !== 'report') {
-      if (mine()) store.fail(key, noReport(first.result));
-      return;
-    }
-    if (!signal.aborted) pending.push(first.row);
-    let next = 1;
-    const lane = async () => {
-      while (!signal.aborted && next < models.length) {
-        const index = next++;
-        const { row } = await replayOne(models[index]!, index, request, timeoutMs, signal);
-        // After Cancel, the replays still in flight answer "cancelled": those are not verdicts.
-        if (!signal.aborted) pending.push(row);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(batchSize(), models.length - 1) }, lane));
-    flush();
-    if (mine()) useCorpusStore.getState().end(signal.aborted ? 'cancelled' : 'done');
+    const end = await replayCorpus(
+      models,
+      flow,
+      timeoutMs,
+      (results) => {
+        if (!mine() || unusable !== undefined) return;
+        const rows: CorpusRow[] = [];
+        for (const r of results) {
+          const row = rowOfResult(r, withBaseline);
+          if (row) rows.push(row);
+          else if (r.kind === 'unusable') {
+            // The flow does not load for this trace, so for none: said once, and the rest is not replayed.
+            unusable = r.which === 'baseline' ? `The baseline: ${noReport(r.result)}` : noReport(r.result);
+            controller.abort();
+            break;
+          }
+        }
+        useCorpusStore.getState().addRows(rows);
+      },
+      signal
+    );
+    if (!mine()) return;
+    if (unusable !== undefined) store.fail(key, unusable);
+    else if (end.kind === 'done' || end.kind === 'cancelled') useCorpusStore.getState().end(end.kind);
+    else store.fail(key, endText(end));
   } catch (error) {
     // A bug of ours, not the flow's: the run says so rather than showing "Replayed n of N…" for ever.
     if (mine()) store.fail(key, `Replay all stopped: ${error instanceof Error ? error.message : String(error)}. Try again; if it keeps failing, please report it.`);
   } finally {
-    clearInterval(ticker);
-    if (mine()) {
-      current = undefined;
-      endBatch();
-    }
+    if (mine()) current = undefined;
   }
 }
 
-/** Open one trace of the corpus at the step its row points to, with the flow the corpus was replayed against. */
+/** Open one trace of the corpus at the step its row points to, with the flow (and what-if) the corpus was replayed against. */
 export function openCorpusRow(load: Extract<LocalLoad, { status: 'picking' }>, index: number, step: number | undefined): void {
   const flow = useCorpusStore.getState().flow;
-  if (flow) useReplayStore.getState().carryToNextTrace(flow.edits, flow.exportName);
+  if (flow) {
+    useReplayStore.getState().carryToNextTrace(flow.edits, flow.exportName);
+    const model = load.models[index];
+    // Only what-ifs this trace has a step for: one it does not fit made its row a flow-error, and says so there.
+    if (model) useWhatIfStore.getState().carryToNextTrace(flow.overrides.filter((o) => fitsTrace(model, o.at)));
+  }
   if (step === undefined) clearStepHash();
   else writeHash(step);
   useTraceStore.getState().pick(load, index);
+}
+
+/** Whether the trace has the step an override addresses: its path, or #index by position. */
+function fitsTrace(model: TraceModel, at: string): boolean {
+  const position = /^#(0|[1-9]\d*)$/.exec(at);
+  if (position) return Number(position[1]) < model.steps.length;
+  for (let i = 0; i < model.steps.length; i++) if (model.steps.at(i)?.path === at) return true;
+  return false;
 }
 
 /** Cancel: replays in flight are dropped, what answered stays in the matrix (the run ends itself, as 'cancelled'). */

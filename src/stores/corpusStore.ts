@@ -3,6 +3,7 @@
 // per trace, filled in as its replay answers; the runner is app/replayAll.ts.
 import { create } from 'zustand';
 import type { BatchRow, BatchVerdict } from '../core/batch/verdict';
+import type { StepOverride } from '../core/whatif/apply';
 
 export interface CorpusRow {
   /** the trace's place in the corpus (its model's index) */
@@ -20,10 +21,12 @@ export type CorpusRun =
   /** nothing could be replayed: no flow, or the flow does not compile or load (the same for every trace) */
   | { readonly status: 'failed'; readonly message: string };
 
-/** The flow a run replayed: the edits on top of the loaded files, so a row opens with that same flow. */
+/** The flow a run replayed: the edits on top of the loaded files, and its what-if, so a row opens with that same flow. */
 export interface CorpusFlow {
   readonly edits: Readonly<Record<string, string>>;
   readonly exportName: string | undefined;
+  /** the what-if applied to every trace (none: []) */
+  readonly overrides: readonly StepOverride[];
 }
 
 interface CorpusState {

@@ -37,6 +37,9 @@ interface WhatIfState {
   readonly overrides: readonly StepOverride[];
   /** the step the What if… dialog is open for (its entry index), or undefined when closed */
   readonly editing: number | undefined;
+  /** what-ifs for the next trace opened (a corpus row opens with the what-if its Replay all ran), in place of its saved ones */
+  readonly carried: readonly StepOverride[] | undefined;
+  carryToNextTrace(overrides: readonly StepOverride[]): void;
   openTrace(traceId: string): void;
   /** adds the override, or replaces the one already at its step */
   put(override: StepOverride): void;
@@ -54,7 +57,14 @@ export const useWhatIfStore = create<WhatIfState>()((set, get) => {
     traceId: undefined,
     overrides: [],
     editing: undefined,
-    openTrace: (traceId) => set({ traceId, overrides: load(traceId), editing: undefined }),
+    carried: undefined,
+    carryToNextTrace: (carried) => set({ carried: [...carried] }),
+    openTrace: (traceId) => {
+      const { carried } = get();
+      // Carried what-ifs are this trace's from now on, as if set here: saved, so a reload keeps them.
+      if (carried) save(traceId, carried);
+      set({ traceId, overrides: carried ?? load(traceId), carried: undefined, editing: undefined });
+    },
     put: (o) => {
       const rest = get().overrides.filter((x) => x.at !== o.at);
       change([...rest, o]);

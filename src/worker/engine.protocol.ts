@@ -38,6 +38,8 @@ export type EngineRequest =
   | { readonly type: 'replay'; readonly model: number; readonly request: Omit<ReplayRequest, 'trace'> }
   /** with a transferred port: the engine posts the trace on it as pure-effect's replay reads it ({traceJson}), for a comparison */
   | { readonly type: 'raw-trace'; readonly model: number }
+  /** with a transferred port: the engine posts these traces on it, one after another, as a corpus replay reads them (worker/batchRun.ts CorpusBytes) */
+  | { readonly type: 'raw-traces'; readonly models: Int32Array }
   /** a file is on its way (a drag over the window, the file picker open): run the reader over a synthetic trace, so its code is compiled */
   | { readonly type: 'warm-up' }
   /** the person is about to filter: make the value text index now, in the background */

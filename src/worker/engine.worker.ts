@@ -6,6 +6,7 @@
 // port the page passes through.
 import { holdTraceBytes, type HeldResult } from '../core/trace/hold';
 import { combineCorpus } from '../core/trace/corpus';
+import { packCorpus } from '../core/batch/corpusBytes';
 import type { HeldTrace } from '../core/trace/held';
 import { copyOutline, outlineTransfer } from '../core/trace/outline';
 import { summarize } from '../core/trace/summary';
@@ -158,6 +159,12 @@ self.onmessage = (event: MessageEvent<EngineRequest>) => {
         if (!port) return;
         const traceJson = rawTraceOf(heldAt(request.model));
         return port.postMessage({ traceJson }, [traceJson.bytes.buffer]);
+      }
+      case 'raw-traces': {
+        const port = event.ports[0];
+        if (!port) return;
+        const corpus = packCorpus(Array.from(request.models, (m) => rawTraceOf(heldAt(m))));
+        return port.postMessage(corpus, [corpus.bytes.buffer]);
       }
       case 'replay': {
         // The page passed the port through: the trace goes from here to the replay worker as bytes, never by the UI thread.

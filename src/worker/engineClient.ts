@@ -11,6 +11,7 @@ import type { RecordedModel, TraceModel } from '../core/trace/model';
 import { decodeOutline } from '../core/trace/outline';
 import { toRawTrace } from '../core/trace/raw';
 import { rawTraceOfModel } from '../core/trace/rawBytes';
+import { packCorpus } from '../core/batch/corpusBytes';
 import { withValues, type StepValue } from '../core/trace/values';
 import { SUPERSEDED, type EngineRequest, type EngineResponse, type OutlinePart, type ParsePhase } from './engine.protocol';
 import type { ReplayRequest } from './replay.protocol';
@@ -248,6 +249,24 @@ export function deliverRawTrace(model: TraceModel, port: MessagePort): void {
   const o = owned.get(model);
   if (!o) throw new Error('This trace is no longer open in the engine: open it again.');
   o.engine.post({ type: 'raw-trace', model: o.slot }, [port]);
+}
+
+/**
+ * Hand a corpus replay its traces on `port`, as one CorpusBytes (core/batch/corpusBytes.ts): from the
+ * engine that holds them (a corpus is one load, so one engine), or made here for models held whole.
+ */
+export function deliverCorpus(models: readonly TraceModel[], port: MessagePort): void {
+  if (models.every(isRecorded)) {
+    const corpus = packCorpus(models.map(rawTraceOfModel));
+    return port.postMessage(corpus, [corpus.bytes.buffer]);
+  }
+  const first = owned.get(models[0]!);
+  const slots = models.map((m) => {
+    const o = owned.get(m);
+    if (!o || o.engine !== first?.engine) throw new Error('These traces are no longer open together in the engine: open the corpus again.');
+    return o.slot;
+  });
+  first!.engine.post({ type: 'raw-traces', models: Int32Array.from(slots) }, [port]);
 }
 
 /** The person is about to filter (the box has focus): the engine makes its value text index now. */

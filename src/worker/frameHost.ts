@@ -14,7 +14,7 @@
 //    a fresh one made for the next replay;
 //  - a backstop should the frame's own time limit ever fail.
 import { CONNECT, type FrameCommand, type FrameReport, type SandboxAnswer } from './replay.protocol';
-import type { ReplayHost } from './replayHost';
+import type { BatchEnd, ReplayHost } from './replayHost';
 
 export interface FrameUrls {
   /** sandbox.html */
@@ -119,59 +119,118 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
     if (frame === f) frame = open();
   }
 
+  /**
+   * Watch `f` while one job of it runs: its reports go to `onReport`, which may end the job; pings
+   * find a frame that died (or never loaded), `backstopMs` a frame whose own time limit failed, and
+   * an abort tells the frame to cancel. A broken frame is removed and a fresh one made.
+   */
+  function supervise<T>(
+    f: Frame,
+    id: number,
+    signal: AbortSignal,
+    ends: { lost: T; noSandbox: T; cancelled: T; backstop?: { ms: number; answer: T } },
+    onReport: (report: FrameReport, finish: (answer: T) => void) => void,
+    start: () => void
+  ): Promise<T> {
+    return new Promise<T>((resolve) => {
+      let n = 0;
+      /** when the unanswered ping was sent */
+      let waiting: number | undefined;
+      let over = false;
+      const finish = (answer: T, broken = false) => {
+        if (over) return;
+        over = true;
+        clearInterval(beat);
+        clearTimeout(backstop);
+        f.listeners.delete(listener);
+        signal.removeEventListener('abort', onAbort);
+        if (broken) discard(f);
+        resolve(answer);
+      };
+      const listener = (report: FrameReport) => {
+        if (report?.type === 'pong' && report.n === n) waiting = undefined;
+        else onReport(report, finish);
+      };
+      // Judged by the oldest unanswered ping, not by ticks: a throttled page timer cannot fake a silence.
+      const ping = () => {
+        const now = performance.now();
+        if (waiting === undefined) {
+          waiting = now;
+          send(f, { type: 'ping', n: ++n });
+        } else if (now - waiting > (f.heard ? timing.silenceMs : timing.startMs)) finish(f.heard ? ends.lost : ends.noSandbox, true);
+      };
+      const beat = setInterval(ping, timing.pingEveryMs);
+      const backstop = ends.backstop ? setTimeout(() => finish(ends.backstop!.answer, true), ends.backstop.ms + timing.graceMs) : undefined;
+      const onAbort = () => {
+        send(f, { type: 'cancel', id });
+        finish(ends.cancelled);
+      };
+      f.listeners.add(listener);
+      signal.addEventListener('abort', onAbort);
+      start();
+      ping();
+    });
+  }
+
+  /** The frame, with the worker code handed to it; or why the code did not load. */
+  async function ready(): Promise<Frame | string> {
+    const f = (frame ??= open());
+    try {
+      await giveCode(f);
+      return f;
+    } catch (error) {
+      return `the replay worker's code did not load (${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
+
   return {
     warm() {
       frame ??= open();
     },
-    endBatch() {
-      if (frame) send(frame, { type: 'batch-end' });
+    async run(job, timeoutMs, signal) {
+      const f = await ready();
+      if (typeof f === 'string') return { kind: 'failed', message: f };
+      // The request goes to the worker on a port of its own (queued until the worker takes it), not through the frame.
+      const direct = new MessageChannel();
+      const answer = await supervise<SandboxAnswer>(
+        f,
+        job.id,
+        signal,
+        { lost: { kind: 'lost' }, noSandbox: { kind: 'no-sandbox' }, cancelled: { kind: 'failed', message: 'cancelled' }, backstop: { ms: timeoutMs, answer: { kind: 'timeout', ms: timeoutMs } } },
+        (report, finish) => {
+          if (report?.type === 'answer' && report.id === job.id && report.answer) finish(report.answer);
+        },
+        () => {
+          job.deliver(direct.port1);
+          f.port.postMessage({ type: 'run', id: job.id, timeoutMs } satisfies FrameCommand, [direct.port2]);
+        }
+      );
+      direct.port1.close();
+      return answer;
     },
-    async run(job, timeoutMs, signal, batch = false) {
-      const f = (frame ??= open());
-      try {
-        await giveCode(f);
-      } catch (error) {
-        return { kind: 'failed', message: `the replay worker's code did not load (${error instanceof Error ? error.message : String(error)})` };
-      }
-      return new Promise<SandboxAnswer>((resolve) => {
-        // The request goes to the worker on a port of its own (queued until the worker takes it), not through the frame.
-        const direct = new MessageChannel();
-        let n = 0;
-        /** when the unanswered ping was sent */
-        let waiting: number | undefined;
-        const finish = (answer: SandboxAnswer, broken = false) => {
-          direct.port1.close();
-          clearInterval(beat);
-          clearTimeout(backstop);
-          f.listeners.delete(onReport);
-          signal.removeEventListener('abort', onAbort);
-          if (broken) discard(f);
-          resolve(answer);
-        };
-        const onReport = (report: FrameReport) => {
-          if (report?.type === 'pong' && report.n === n) waiting = undefined;
-          else if (report?.type === 'answer' && report.id === job.id && report.answer) finish(report.answer);
-        };
-        // Judged by the oldest unanswered ping, not by ticks: a throttled page timer cannot fake a silence.
-        const ping = () => {
-          const now = performance.now();
-          if (waiting === undefined) {
-            waiting = now;
-            send(f, { type: 'ping', n: ++n });
-          } else if (now - waiting > (f.heard ? timing.silenceMs : timing.startMs)) finish(f.heard ? { kind: 'lost' } : { kind: 'no-sandbox' }, true);
-        };
-        const beat = setInterval(ping, timing.pingEveryMs);
-        const backstop = setTimeout(() => finish({ kind: 'timeout', ms: timeoutMs }, true), timeoutMs + timing.graceMs);
-        const onAbort = () => {
-          send(f, { type: 'cancel', id: job.id });
-          finish({ kind: 'failed', message: 'cancelled' });
-        };
-        f.listeners.add(onReport);
-        signal.addEventListener('abort', onAbort);
-        job.deliver(direct.port1);
-        f.port.postMessage({ type: 'run', id: job.id, timeoutMs, ...(batch ? { batch } : {}) } satisfies FrameCommand, [direct.port2]);
-        ping();
-      });
+    async runBatch(job, flow, timeoutMs, onResults, signal) {
+      const f = await ready();
+      if (typeof f === 'string') return { kind: 'failed', message: f };
+      // The corpus goes to the frame on a port of its own, from whoever holds it (the engine worker).
+      const corpus = new MessageChannel();
+      const end = await supervise<BatchEnd>(
+        f,
+        job.id,
+        signal,
+        { lost: { kind: 'lost' }, noSandbox: { kind: 'no-sandbox' }, cancelled: { kind: 'cancelled' } },
+        (report, finish) => {
+          if (!report || !('id' in report) || report.id !== job.id) return;
+          if (report.type === 'batch-results' && Array.isArray(report.results)) onResults(report.results, Array.isArray(report.running) ? report.running : []);
+          else if (report.type === 'batch-done') finish({ kind: 'done' });
+          else if (report.type === 'batch-failed') finish({ kind: 'failed', message: String(report.message) });
+        },
+        () => {
+          job.deliver(corpus.port1);
+          f.port.postMessage({ type: 'batch', id: job.id, timeoutMs, flow } satisfies FrameCommand, [corpus.port2]);
+        }
+      );
+      corpus.port1.close();
+      return end;
     }
   };
 }

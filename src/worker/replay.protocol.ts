@@ -7,6 +7,7 @@
 import type { StepOverride } from '../core/whatif/apply';
 import type { RawTraceBytes } from '../core/trace/rawBytes';
 import type { SplitAnswer } from '../core/replay/pipelineText';
+import type { BatchCommand, BatchReport } from './batchRun';
 
 export interface SourceFileData {
   readonly name: string;
@@ -33,8 +34,6 @@ export type ReplayRequest = {
   readonly run: ReplayRun;
   /** the flow as it came with the trace and the recorded context, replayed first in the same worker when the run differs, to learn production's outcome */
   readonly baseline?: ReplayRun;
-  /** false: the reports keep no per-step record (a corpus's verdict matrix reads none, and building it is a large part of a replay) */
-  readonly steps?: false;
 };
 
 /**
@@ -45,10 +44,10 @@ export type ReplayRequest = {
 export type WorkerDelivery = { readonly type: 'port' };
 
 /**
- * The name a batch worker is started with: it serves one corpus replay after
- * another (each in a fresh Compartment of its locked realm) instead of one
- * replay and the end. Starting a worker costs a few hundred ms (ses, the
- * engine, the lockdown); a corpus of 400 traces cannot pay that 400 times.
+ * The name a batch worker is started with: it serves a whole corpus replay (Replay all), each trace
+ * in a fresh Compartment of its locked realm, as the CLI's batch workers do (sandbox/batch/server.ts),
+ * instead of one replay and the end. Starting a worker costs a few hundred ms (ses, the engine, the
+ * lockdown); a corpus of 400 traces cannot pay that 400 times.
  */
 export const BATCH_WORKER_NAME = 'timescope-batch';
 
@@ -79,20 +78,21 @@ export type SandboxAnswer =
 export type FrameCommand =
   /** the replay worker's code (one classic script), sent once: the frame makes its workers from it */
   | { readonly type: 'script'; readonly text: string }
+  /** With a transferred port on which the page posts the ReplayRequest (see WorkerDelivery). */
+  | { readonly type: 'run'; readonly id: number; readonly timeoutMs: number }
   /**
-   * With a transferred port on which the page posts the ReplayRequest (see WorkerDelivery). `batch`:
-   * one of many replays of a corpus, served by a long-lived batch worker (batchPool.ts), not a fresh one.
+   * A corpus replay (batchRun.ts), with a transferred port on which its corpus arrives (CorpusBytes),
+   * from the engine that holds it; answered by bundles of results, then 'batch-done'.
    */
-  | { readonly type: 'run'; readonly id: number; readonly timeoutMs: number; readonly batch?: boolean }
-  /** the corpus run is over: end its batch workers */
-  | { readonly type: 'batch-end' }
+  | ({ readonly type: 'batch' } & BatchCommand)
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'ping'; readonly n: number };
 
 /** The sandbox frame to the page. */
 export type FrameReport =
   | { readonly type: 'pong'; readonly n: number }
-  | { readonly type: 'answer'; readonly id: number; readonly answer: SandboxAnswer };
+  | { readonly type: 'answer'; readonly id: number; readonly answer: SandboxAnswer }
+  | BatchReport;
 
 /** The first message to the frame, on its window, carrying the port; anything else there is ignored. */
 export const CONNECT = 'timescope-sandbox-connect';

@@ -3,18 +3,25 @@
 // warms the engine up, says 'ready', and serves exactly one request. Each
 // module of the flow runs in a fresh Compartment that cannot reach this
 // worker's globals; the second lock (lockDown) and the sandbox frame's CSP
-// stand behind that.
+// stand behind that. Started as a batch worker (Replay all), it serves a
+// corpus instead, as the CLI's batch workers do (sandbox/batch/server.ts):
+// its scheduler (worker/batchRun.ts) sends the flow, the corpus bytes and
+// batches of byte ranges, and gets each batch's rows, made here.
 import { lockRealm, replayInSandbox, runInSandbox } from '../sandbox/realm';
 import { answerBuffers, splitAnswer, type SplitAnswer } from '../core/replay/pipelineText';
 import { lockDown } from './lockdown';
 import { BATCH_WORKER_NAME, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
+import { batchServer } from '../sandbox/batch/server';
+import type { PoolToWorker, WorkerToPool } from '../sandbox/batch/protocol';
 import { warmUp } from './warmUp';
 import { applyOverrides } from '../core/whatif/apply';
 import { readRawTrace } from '../core/trace/rawBytes';
 
 // The app's lib is DOM, not WebWorker: the few worker members used here, typed by hand.
 const scope = self as unknown as Pick<Worker, 'postMessage' | 'addEventListener'> & object;
-const post: (message: WorkerMessage, transfer?: Transferable[]) => void = scope.postMessage.bind(scope) as (message: WorkerMessage, transfer?: Transferable[]) => void;
+const postRaw = scope.postMessage.bind(scope) as (message: unknown, transfer?: Transferable[]) => void;
+const post: (message: WorkerMessage, transfer?: Transferable[]) => void = postRaw;
+const postToPool: (message: WorkerToPool, transfer?: Transferable[]) => void = postRaw;
 
 // Nothing the flow leaves behind (a rejected promise nobody awaits, an error
 // thrown later) may surface as an uncaught error in the page: the replay's
@@ -25,14 +32,13 @@ scope.addEventListener('error', (event: Event) => event.preventDefault());
 lockRealm();
 lockDown(scope);
 
-async function runOne(trace: unknown, run: ReplayRun, request: ReplayRequest): Promise<SplitAnswer> {
+async function runOne(trace: unknown, run: ReplayRun): Promise<SplitAnswer> {
   return splitAnswer(await runInSandbox({
     files: run.files,
     exportName: run.exportName,
     // A what-if changes the trace for this run alone: the baseline, if any, reads the recording.
     trace: run.overrides?.length ? applyOverrides(trace, run.overrides).trace : trace,
-    ...(run.context ? { context: run.context.value } : {}),
-    ...(request.steps === false ? { steps: false } : {})
+    ...(run.context ? { context: run.context.value } : {})
   }));
 }
 
@@ -42,17 +48,13 @@ async function serve(request: ReplayRequest): Promise<void> {
     // Parsed here, in the worker: a big trace crossed as bytes (transferred), not as a million cloned objects.
     const trace = request.traceJson ? readRawTrace(request.traceJson) : request.trace;
     // Baseline and run share this worker: each gets a fresh Compartment, and the realm they share is frozen.
-    const baseline = request.baseline ? await runOne(trace, request.baseline, request) : undefined;
-    const answer = await runOne(trace, request.run, request);
+    const baseline = request.baseline ? await runOne(trace, request.baseline) : undefined;
+    const answer = await runOne(trace, request.run);
     post({ type: 'done', id: request.id, answer, ms: performance.now() - started, ...(baseline ? { baseline } : {}) }, [...answerBuffers(answer), ...(baseline ? answerBuffers(baseline) : [])]);
   } catch (error) {
     post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : 'the replay failed' });
   }
 }
-
-// A batch worker (a corpus replay) serves request after request, each in a fresh Compartment;
-// any other serves one, and its host terminates it.
-const many = (self as { name?: string }).name === BATCH_WORKER_NAME;
 
 /** A request: posted to this worker (dev), or on a port the sandbox frame hands over (WorkerDelivery). */
 function accept(event: MessageEvent<ReplayRequest | WorkerDelivery>) {
@@ -67,7 +69,22 @@ function accept(event: MessageEvent<ReplayRequest | WorkerDelivery>) {
   }
 }
 
-void warmUp(replayInSandbox).finally(() => {
-  scope.addEventListener('message', accept as (event: Event) => void, { once: !many });
-  post({ type: 'ready' });
-});
+const warm = warmUp(replayInSandbox);
+
+if ((self as { name?: string }).name === BATCH_WORKER_NAME) {
+  // Listening from the start: the scheduler posts the flow and the first batches at once, and the
+  // server holds them until the warm-up is over.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const serveBatch = batchServer({
+    post: (m, transfer) => postToPool(m, transfer ?? []),
+    running: (seq) => postToPool({ type: 'at', seq }),
+    decode: (bytes, start, end) => decoder.decode(bytes.subarray(start, end)),
+    ready: warm.catch(() => undefined)
+  });
+  scope.addEventListener('message', ((event: MessageEvent<PoolToWorker>) => serveBatch(event.data)) as (event: Event) => void);
+} else {
+  void warm.finally(() => {
+    scope.addEventListener('message', accept as (event: Event) => void, { once: true });
+    post({ type: 'ready' });
+  });
+}

@@ -5,10 +5,12 @@
 // the verdict banner shows as it is.
 import { createHost } from 'virtual:replay-host';
 import type { RunResult } from '../core/source/runFlow';
-import type { ReplayRequest, SandboxAnswer } from './replay.protocol';
-import type { ReplayHost } from './replayHost';
+import type { ReplayRequest } from './replay.protocol';
+import type { BatchEnd, ReplayHost } from './replayHost';
+import type { BatchFlow } from '../sandbox/batch/protocol';
+import type { PoolResult } from '../sandbox/batch/scheduler';
 import type { TraceModel } from '../core/trace/model';
-import { deliverReplay } from './engineClient';
+import { deliverCorpus, deliverReplay } from './engineClient';
 import { ReplayOutOfMemory, ReplayTimeout } from './replayErrors';
 import { joinAnswer, type SplitAnswer } from '../core/replay/pipelineText';
 
@@ -57,34 +59,42 @@ export async function replayInWorker(model: TraceModel, request: Omit<ReplayRequ
   }
 }
 
-/** One trace of a corpus replay ("Replay all"): in a batch worker, beside the others; the caller owns cancelling. */
-export async function replayInBatch(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number, signal: AbortSignal): Promise<SandboxAnswer> {
-  const id = nextId++;
-  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id, steps: false }, port) };
-  return theHost().run(job, timeoutMs, signal, true);
-}
-
-/** The corpus replay is over (done or cancelled): its batch workers end. */
-export function endBatch(): void {
-  host?.endBatch();
-}
-
-/** A batch answer's replay result, or why there is none, in words for the verdict matrix. */
-export function batchResult(answer: SandboxAnswer, timeoutMs: number): { ok: true; result: RunResult; baseline?: RunResult } | { ok: false; message: string } {
-  try {
-    switch (answer.kind) {
-      case 'done':
-        return { ok: true, result: parseResult(answer.answer), ...(answer.baseline ? { baseline: parseResult(answer.baseline) } : {}) };
-      case 'timeout':
-        return { ok: false, message: new ReplayTimeout(timeoutMs).message };
-      case 'lost':
-        return { ok: false, message: new ReplayOutOfMemory().message };
-      case 'no-sandbox':
-        return { ok: false, message: 'The replay sandbox did not start: sandbox.html or its script did not load.' };
-      case 'failed':
-        return { ok: false, message: `The replay worker stopped: ${answer.message}` };
-    }
-  } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+/**
+ * A corpus replay ("Replay all"): every model's trace (handed over by the engine that holds them)
+ * against `flow`, in the sandbox's batch workers, as the CLI replays a corpus. Results come in
+ * bundles as they are made; the answer says how the run ended. The caller owns cancelling.
+ *
+ * A flow that allocates without bound takes the sandbox frame's process down, and the traces in
+ * flight with it. Those are blamed (out of memory, as the CLI's worker heap cap says) and the rest
+ * replay in a fresh frame, so one such trace costs itself, not the corpus.
+ */
+export async function replayCorpus(models: readonly TraceModel[], flow: BatchFlow, timeoutMs: number, onResults: (results: readonly PoolResult[]) => void, signal: AbortSignal): Promise<BatchEnd> {
+  /** the models still to replay, by their place in `models` */
+  let left = models.map((_, i) => i);
+  for (;;) {
+    const part = left;
+    const answered = new Set<number>();
+    let running: readonly number[] = [];
+    const id = nextId++;
+    const end = await theHost().runBatch(
+      { id, deliver: (port) => deliverCorpus(part.map((i) => models[i]!), port) },
+      flow,
+      timeoutMs,
+      (results, now) => {
+        running = now.map((seq) => part[seq]!).filter((i) => i !== undefined);
+        const mapped = results.flatMap((r) => (part[r.seq] === undefined ? [] : [{ ...r, seq: part[r.seq]! }]));
+        for (const r of mapped) answered.add(r.seq);
+        onResults(mapped);
+      },
+      signal
+    );
+    if (end.kind !== 'lost') return end;
+    const unanswered = part.filter((i) => !answered.has(i));
+    const inFlight = running.filter((i) => !answered.has(i));
+    // Died between traces: the first unanswered one is blamed, so a frame that keeps dying still makes progress.
+    const blamed = new Set(inFlight.length ? inFlight : unanswered.slice(0, 1));
+    onResults([...blamed].map((seq) => ({ seq, kind: 'stopped', reason: 'memory', message: new ReplayOutOfMemory().message })));
+    left = unanswered.filter((i) => !blamed.has(i));
+    if (left.length === 0) return { kind: 'done' };
   }
 }

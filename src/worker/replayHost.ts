@@ -4,6 +4,8 @@
 // (vite.replay-sandbox.ts), so a production bundle holds no path that runs
 // flow code in the page's own process.
 import type { SandboxAnswer } from './replay.protocol';
+import type { BatchFlow } from '../sandbox/batch/protocol';
+import type { PoolResult } from '../sandbox/batch/scheduler';
 
 /**
  * One replay: its id, and how its ReplayRequest reaches the worker: posted
@@ -15,14 +17,24 @@ export interface ReplayJob {
   deliver(port: MessagePort): void;
 }
 
+/** How a corpus replay ended, as its host saw it; each trace's own result came before, in `onResults`. */
+export type BatchEnd =
+  | { readonly kind: 'done' }
+  /** the sandbox frame stopped answering: its process died, most likely out of memory */
+  | { readonly kind: 'lost' }
+  | { readonly kind: 'no-sandbox' }
+  | { readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'cancelled' };
+
 export interface ReplayHost {
   /** Get a spare worker ready now, so the first Replay does not wait for one. */
   warm(): void;
+  /** One replay in a fresh worker. Never rejects: every way it can end is an answer. */
+  run(job: ReplayJob, timeoutMs: number, signal: AbortSignal): Promise<SandboxAnswer>;
   /**
-   * One replay in a fresh worker, or with `batch` one trace of a corpus replay in a batch worker (a
-   * fresh Compartment of a worker that serves many). Never rejects: every way it can end is an answer.
+   * A corpus replay in batch workers, each trace in a fresh Compartment (worker/batchRun.ts): the job
+   * delivers the corpus (CorpusBytes) on its port; results come in bundles, in no particular order,
+   * each with the traces being replayed as it was sent. Never rejects.
    */
-  run(job: ReplayJob, timeoutMs: number, signal: AbortSignal, batch?: boolean): Promise<SandboxAnswer>;
-  /** The corpus replay is over: end its batch workers. */
-  endBatch(): void;
+  runBatch(job: ReplayJob, flow: BatchFlow, timeoutMs: number, onResults: (results: readonly PoolResult[], running: readonly number[]) => void, signal: AbortSignal): Promise<BatchEnd>;
 }

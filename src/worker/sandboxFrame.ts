@@ -11,19 +11,21 @@
 //    (replayPool), under the time limit; its request arrives from the page
 //    on a port of its own, handed on to the worker unread;
 //  - a corpus replay ("Replay all") runs in batch workers instead, one per
-//    core, each a fresh Compartment per trace (batchPool);
+//    core, each a fresh Compartment per trace, scheduled as the CLI's are
+//    (batchRun.ts); its corpus arrives on a port of its own;
 //  - pings are answered, so the page can tell when this process has died.
 import { replayPool, type ReplayPool } from './replayPool';
-import { batchPool, type BatchPool } from './batchPool';
+import { runBatch } from './batchRun';
 import { batchSize } from './batchSize';
 import { BATCH_WORKER_NAME, CONNECT, type FrameCommand, type FrameReport, type WorkerDelivery } from './replay.protocol';
 import { answerBuffers } from '../core/replay/pipelineText';
 
 let port: MessagePort | undefined;
 let pool: ReplayPool | undefined;
-/** a corpus replay's workers, one per core (see batchPool.ts) */
-let batch: BatchPool | undefined;
+/** makes a batch worker (Replay all), once the page has sent the code */
+let batchWorker: (() => Worker) | undefined;
 const running = new Map<number, AbortController>();
+const batches = new Map<number, { cancel(): void }>();
 // location.origin is the URL's origin (the app's), while this document's own origin is opaque.
 const appOrigin = location.origin;
 
@@ -36,23 +38,37 @@ function handle(command: FrameCommand, ports: readonly MessagePort[]) {
       if (pool || typeof command.text !== 'string') return;
       const url = URL.createObjectURL(new Blob([command.text], { type: 'text/javascript' }));
       pool = replayPool(() => new Worker(url, { name: 'timescope-replay' }));
-      batch = batchPool(() => new Worker(url, { name: BATCH_WORKER_NAME }), batchSize());
+      batchWorker = () => new Worker(url, { name: BATCH_WORKER_NAME });
       pool.warm();
       return;
     }
-    case 'batch-end':
-      batch?.end();
+    case 'batch': {
+      const corpusPort = ports[0];
+      if (!batchWorker || !corpusPort) {
+        report({ type: 'batch-failed', id: command.id, message: 'the sandbox has no replay worker code' });
+        return;
+      }
+      batches.set(
+        command.id,
+        runBatch(batchWorker, batchSize(), command, corpusPort, (r) => {
+          if (r.type !== 'batch-results') batches.delete(command.id);
+          report(r);
+        })
+      );
       return;
+    }
     case 'ping':
       report({ type: 'pong', n: command.n });
       return;
     case 'cancel':
       running.get(command.id)?.abort();
+      batches.get(command.id)?.cancel();
+      batches.delete(command.id);
       return;
     case 'run': {
       const { id, timeoutMs } = command;
       const requestPort = ports[0];
-      const host = command.batch ? batch : pool;
+      const host = pool;
       if (!host || !requestPort) {
         report({ type: 'answer', id, answer: { kind: 'failed', message: 'the sandbox has no replay worker code' } });
         return;

@@ -1,12 +1,15 @@
 // Above a corpus's list: "Replay all" against the flow in the editor, with the
-// original flow as the baseline when asked, the progress while it runs, and
-// Cancel. What it replays is said in words, so nobody wonders which code ran.
+// original flow as the baseline when asked, the what-if of the trace last open
+// in every trace when asked, the progress while it runs, and Cancel. What it
+// replays is said in words, so nobody wonders which code ran.
 import { useRef, useState } from 'react';
 import { useCorpusStore } from '../../stores/corpusStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { useSourceStore } from '../../stores/sourceStore';
 import type { TraceModel } from '../../core/trace/model';
 import { batchSize } from '../../worker/batchSize';
+import { useWhatIfStore } from '../../stores/whatIfStore';
+import { overrideOutcomeText, overrideWhereText } from '../../core/whatif/describe';
 import { cancelReplayAll, corpusKey, replayAll, type BaselineChoice } from '../replayAll';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
@@ -95,11 +98,29 @@ function BaselineFile({ running }: { running: boolean }) {
   );
 }
 
+/** The what-if set on the trace last open, offered for every trace: each override in words. */
+function WhatIfChoice({ checked, running, onChange }: { checked: boolean; running: boolean; onChange(checked: boolean): void }) {
+  const overrides = useWhatIfStore((s) => s.overrides);
+  if (overrides.length === 0) return null;
+  return (
+    <label className="flex items-start gap-2">
+      <input type="checkbox" className="mt-1" checked={checked} disabled={running} onChange={(e) => onChange(e.target.checked)} />
+      <span>
+        Apply the what-if to every trace ({overrides.length === 1 ? '1 step' : `${overrides.length} steps`} changed:{' '}
+        <span className="font-mono text-[12px]">{overrides.map((o) => `${overrideWhereText(o.at)} ${overrideOutcomeText(o)}`).join('; ')}</span>). A trace with no such step is a
+        flow-error that says so; the baseline reads the recording.
+      </span>
+    </label>
+  );
+}
+
 export function ReplayAllBar({ fileName, models }: { fileName: string; models: readonly TraceModel[] }) {
   const running = useCorpusStore((s) => s.run.status === 'running');
   const edited = useReplayStore((s) => Object.keys(s.edits).length > 0);
   const hasFlow = useSourceStore((s) => s.files.length > 0);
   const [withBaseline, setWithBaseline] = useState(true);
+  const [withWhatIf, setWithWhatIf] = useState(true);
+  const overrides = useWhatIfStore((s) => s.overrides);
   const baselineFile = useCorpusStore((s) => s.baselineFile);
   const mine = useCorpusStore((s) => s.corpus === corpusKey(fileName, models));
   const baseline: BaselineChoice = baselineFile ? { kind: 'file', ...baselineFile } : edited && withBaseline ? { kind: 'loaded' } : { kind: 'none' };
@@ -110,7 +131,7 @@ export function ReplayAllBar({ fileName, models }: { fileName: string; models: r
           type="button"
           disabled={running || !hasFlow}
           className="rounded bg-accent px-3 py-1 font-medium text-white disabled:opacity-50 dark:text-bg"
-          onClick={() => void replayAll(fileName, models, baseline)}>
+          onClick={() => void replayAll(fileName, models, baseline, withWhatIf ? overrides : [])}>
           Replay all {models.length.toLocaleString('en-US')}
         </button>
         <span className="min-w-0">
@@ -123,6 +144,7 @@ export function ReplayAllBar({ fileName, models }: { fileName: string; models: r
           Also replay the original flow, as the baseline: each row shows before → after
         </label>
       )}
+      <WhatIfChoice checked={withWhatIf} running={running} onChange={setWithWhatIf} />
       <BaselineFile running={running} />
       {mine && <Progress />}
     </section>

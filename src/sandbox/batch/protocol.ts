@@ -33,6 +33,11 @@ export interface BatchCorpus {
   readonly chunk: Int32Array;
   readonly start: Int32Array;
   readonly end: Int32Array;
+  /**
+   * by seq: entries whose `error` key holds undefined (a path-less `throw undefined`), which JSON text
+   * cannot say (core/trace/rawBytes.ts); only the app's engine knows of them, the CLI reads files
+   */
+  readonly undefinedErrors?: ReadonlyMap<number, readonly number[]>;
 }
 
 /** Numbers per item in a batch message: seq, chunk, start, end. */
@@ -42,7 +47,7 @@ export type PoolToWorker =
   | { readonly type: 'flow'; readonly flow: BatchFlow }
   /** corpus bytes this worker's next batches read from, each sent to a worker once */
   | { readonly type: 'chunks'; readonly chunks: readonly { readonly index: number; readonly bytes: Uint8Array }[] }
-  | { readonly type: 'batch'; readonly items: Int32Array };
+  | { readonly type: 'batch'; readonly items: Int32Array; readonly undefinedErrors?: Readonly<Record<number, readonly number[]>> };
 
 /** An item that got no row. */
 export type OtherResult =

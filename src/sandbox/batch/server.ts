@@ -33,7 +33,7 @@ export interface BatchWorkerIo {
 export function batchServer(io: BatchWorkerIo): (m: PoolToWorker) => void {
   let flow: BatchFlow | undefined;
   const chunks: Uint8Array[] = [];
-  const queue: Int32Array[] = [];
+  const queue: Extract<PoolToWorker, { type: 'batch' }>[] = [];
   const packer = rowPacker<OtherResult>();
   let busy = false;
   let first = true;
@@ -42,12 +42,12 @@ export function batchServer(io: BatchWorkerIo): (m: PoolToWorker) => void {
     busy = true;
     await io.ready;
     while (queue.length > 0) {
-      const items = queue.shift()!;
+      const { items, undefinedErrors } = queue.shift()!;
       for (let at = 0; at < items.length; at += ITEM_STRIDE) {
         const seq = items[at]!;
         io.running(seq);
         const text = io.decode(chunks[items[at + 1]!]!, items[at + 2]!, items[at + 3]!);
-        await replayItem(flow!, seq, text, packer);
+        await replayItem(flow!, seq, text, packer, undefinedErrors?.[seq]);
       }
       io.running(IDLE);
       const packed = packer.pack();
@@ -69,15 +69,16 @@ export function batchServer(io: BatchWorkerIo): (m: PoolToWorker) => void {
       for (const c of m.chunks) chunks[c.index] = c.bytes;
       return;
     }
-    queue.push(m.items);
+    queue.push(m);
     if (!busy) drain().catch((e: unknown) => io.post({ type: 'failed', message: e instanceof Error ? e.message : 'the sandbox failed' }));
   };
 }
 
-async function replayItem(flow: BatchFlow, seq: number, text: string, out: RowPacker<OtherResult>): Promise<void> {
+async function replayItem(flow: BatchFlow, seq: number, text: string, out: RowPacker<OtherResult>, undefinedErrors: readonly number[] | undefined): Promise<void> {
   const started = performance.now();
   const parsed = parseItem(text);
   if ('problem' in parsed) return out.other({ seq, kind: 'problem', message: parsed.problem });
+  if (undefinedErrors) withUndefinedErrors(parsed.trace, undefinedErrors);
   const base = { entry: flow.entry, exportName: flow.exportName, steps: false } as const;
   const request = (files: BatchFlow['files'], trace: unknown) => ({ ...base, files, trace });
   try {
@@ -102,5 +103,15 @@ async function replayItem(flow: BatchFlow, seq: number, text: string, out: RowPa
     // module state. Replay ignores them today (it runs with inherit: false), but they must not pile
     // up over 40,000 evaluations, nor reach a later trace should a replay ever inherit them.
     configureEffect();
+  }
+}
+
+/** Put back the `error: undefined` keys JSON text could not carry (as readRawTrace does for a single replay). */
+function withUndefinedErrors(trace: unknown, indexes: readonly number[]): void {
+  const entries = (trace as { trace?: unknown }).trace;
+  if (!Array.isArray(entries)) return;
+  for (const i of indexes) {
+    const entry: unknown = entries[i];
+    if (typeof entry === 'object' && entry !== null) (entry as Record<string, unknown>).error = undefined;
   }
 }

@@ -18,7 +18,7 @@ export interface PoolOptions {
   readonly flow: BatchFlow;
 }
 
-export type Pool = Scheduler;
+export type Pool = Omit<Scheduler, 'running'>;
 
 /** Start the workers now (they lock their realms while the caller reads the corpus). */
 export function startPool(options: PoolOptions): Pool {
