@@ -3,8 +3,8 @@
 // (one order in ten with the 100% promo that fails the charge), plus 2 from an earlier deploy
 // that validated the promo first. The change: the fixture's fixed.ts, typed into the editor of
 // the failing order; the baseline: the flow as loaded.
-//  - app: from the Replay all click to "N traces replayed" (the run's own figure, and the wall
-//    clock seen by the page), first run (batch workers start) and second run;
+//  - app: from the Replay all click to "N traces replayed" in the DOM, timed in the page, first
+//    run (batch workers start) and second run;
 //  - CLI: one whole `timescope replay-all corpus.jsonl fixed.ts --baseline flow.ts` process;
 //  - the counts per verdict each printed, so they can be checked against each other.
 import { spawnSync } from 'node:child_process';
@@ -28,17 +28,33 @@ writeFileSync(corpusFile, today.jsonl + earlier.jsonl);
 const flow = path.join(CHECKOUT_DIR, 'flow.ts');
 const fixed = path.join(CHECKOUT_DIR, 'fixed.ts');
 
-async function replayAllInApp(page: Page): Promise<{ ms: number; wall: number; counts: string }> {
-  const bar = page.getByRole('region', { name: 'Replay all' });
-  const started = Date.now();
-  await bar.getByRole('button', { name: /^Replay all/ }).click();
-  const status = bar.getByRole('status');
-  await status.filter({ hasText: /traces replayed in/ }).waitFor({ timeout: 300_000 });
-  const wall = Date.now() - started;
-  const text = (await status.textContent()) ?? '';
-  const seconds = Number(/in ([\d.]+) s/.exec(text)?.[1]);
+/**
+ * One Replay all, timed inside the page: from the click to the DOM saying "N traces replayed" (a
+ * MutationObserver, not Playwright's polling, whose role queries over a 400-row table cost the page
+ * ~170 ms of script while the run goes on). The app's own "in X s" is printed beside it.
+ */
+async function replayAllInApp(page: Page): Promise<{ ms: number; said: string; counts: string }> {
+  await page.getByRole('button', { name: /^Replay all \d/ }).waitFor();
+  // A string, not a function: the bundler's helpers (__name) must not leak into the page.
+  const { ms, text } = await page.evaluate<{ ms: number; text: string }>(`new Promise((resolve) => {
+    const bar = document.querySelector('section[aria-label="Replay all"]');
+    const button = [...bar.querySelectorAll('button')].find((b) => /^Replay all/.test(b.textContent ?? ''));
+    let ran = false;
+    const observer = new MutationObserver(() => {
+      const text = bar.querySelector('[role="status"]')?.textContent ?? '';
+      if (!/traces replayed in/.test(text)) ran = true;
+      else if (ran) {
+        observer.disconnect();
+        resolve({ ms: performance.now() - started, text });
+      }
+    });
+    observer.observe(bar, { subtree: true, childList: true, characterData: true });
+    const started = performance.now();
+    button.click();
+  })`);
+  const said = /in ([\d.]+ s)/.exec(text)?.[1] ?? '?';
   const counts = (await page.getByRole('group', { name: 'Verdicts' }).innerText()).replace(/\s+/g, ' ');
-  return { ms: seconds * 1000, wall, counts };
+  return { ms, said, counts };
 }
 
 const server = await preview({ root, build: { outDir: dist }, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
@@ -71,8 +87,8 @@ try {
 
   console.log(`\nReplay all: ${CORPUS} checkout traces against fixed.ts with flow.ts as the baseline (each trace replayed twice), ${browser.version()}`);
   console.log(`| Where | Time | Counts |\n|---|---|---|`);
-  console.log(`| app, first run (batch workers start) | ${first.ms.toFixed(0)} ms (page wall ${first.wall} ms) | ${first.counts} |`);
-  console.log(`| app, second run | ${second.ms.toFixed(0)} ms (page wall ${second.wall} ms) | ${second.counts} |`);
+  console.log(`| app, first run (batch workers start) | ${first.ms.toFixed(0)} ms (the app says ${first.said}) | ${first.counts} |`);
+  console.log(`| app, second run | ${second.ms.toFixed(0)} ms (the app says ${second.said}) | ${second.counts} |`);
   console.log(`| CLI, whole process (exit ${run.status}) | ${cliMs.toFixed(0)} ms | ${table.map((l) => l.trim().replace(/\s+/g, ' ')).join(' · ') || run.stdout.slice(0, 200)} |`);
   console.log(`app ÷ CLI (second run): ${(second.ms / cliMs).toFixed(2)}×`);
 } finally {
