@@ -11,4 +11,9 @@ describe('rowsInView', () => {
     expect(rowsInView(50, 26, 12, { offset: 0, height: 0 })).toEqual({ first: 0, last: 11 });
     expect(rowsInView(0, 26, 12, { offset: 0, height: 500 })).toEqual({ first: 0, last: -1 });
   });
+  it('an offset seen before the list got shorter shows its last rows, never rows past its end', () => {
+    // 25 rows scrolled to the end (offset 130 in a 520 px view), then a trace of 4 rows
+    expect(rowsInView(4, 26, 12, { offset: 130, height: 520 })).toEqual({ first: 0, last: 3 });
+    expect(rowsInView(1_000, 26, 0, { offset: 26 * 90_000, height: 520 })).toEqual({ first: 980, last: 999 });
+  });
 });

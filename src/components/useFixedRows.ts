@@ -27,14 +27,18 @@ export interface View {
 /** The first and last row index in view, widened by `overscan` on each side. */
 export function rowsInView(count: number, rowHeight: number, overscan: number, view: View): { first: number; last: number } {
   if (count === 0) return { first: 0, last: -1 };
-  const first = Math.max(0, Math.floor(view.offset / rowHeight) - overscan);
-  const last = Math.min(count - 1, Math.ceil((view.offset + view.height) / rowHeight) - 1 + overscan);
+  // An offset past the end is one seen before the list got shorter (another trace, a filter): the
+  // browser clamps its scrollTop, and the rows in view are the last ones.
+  const offset = Math.max(0, Math.min(view.offset, count * rowHeight - view.height));
+  const first = Math.min(count - 1, Math.max(0, Math.floor(offset / rowHeight) - overscan));
+  const last = Math.min(count - 1, Math.ceil((offset + view.height) / rowHeight) - 1 + overscan);
   return { first, last: Math.max(first, last) };
 }
 
 export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): FixedRows {
   const [view, setView] = useState<View>({ offset: 0, height: 0 });
   const latest = useRef<View>(view);
+  const reread = useRef<() => void>(() => undefined);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -47,6 +51,7 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       else apply();
     };
     read(false);
+    reread.current = () => read(false);
     const onScroll = () => read(true);
     el.addEventListener('scroll', onScroll, { passive: true });
     const resize = new ResizeObserver(() => read(false));
@@ -56,6 +61,8 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       resize.disconnect();
     };
   }, [scrollRef]);
+  // A new count can move the scroll offset without a scroll event (a shorter list clamps it): read it again.
+  useLayoutEffect(() => reread.current(), [count]);
   const seen = useCallback(() => latest.current, []);
   const { first, last } = rowsInView(count, rowHeight, overscan, view);
   const items: FixedRow[] = [];

@@ -95,7 +95,8 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
     >
       <div style={{ height: virtual.totalSize, position: 'relative' }}>
         {virtual.items.map((item) => {
-          const row = rowAt(rows, item.index)!;
+          const row = rowAt(rows, item.index);
+          if (!row) return null;
           if (row.kind === 'retry') {
             return <RetryRow key={`r-${row.path}`} row={row} start={item.start} height={ROW_HEIGHT} folded={foldedSet.has(row.path)} onToggleFold={toggleFold} />;
           }
