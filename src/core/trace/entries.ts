@@ -16,6 +16,7 @@ import { describeValue, isPlainObject, kindOf } from './describe';
 import type { Lane, ParallelDecision, RecordedStep } from './model';
 import { errorSummary } from '../present/step-text';
 import { parsePath, type ParsedPath } from './paths';
+import { lanesOfSegments } from './columns';
 
 export interface Head {
   readonly flowName: string | undefined;
@@ -113,29 +114,10 @@ function lanesOf(parsed: ParsedPath | undefined, path: string): readonly Lane[] 
   const prefix = path.slice(0, path.lastIndexOf('/') + 1);
   const cached = lanesByPrefix.get(prefix);
   if (cached) return cached;
-  const lanes = computeLanes(parsed);
+  const lanes = lanesOfSegments(parsed);
   if (lanesByPrefix.size >= MAX_CACHED_PREFIXES) lanesByPrefix.clear();
   lanesByPrefix.set(prefix, lanes);
   return lanes;
-}
-
-function computeLanes(parsed: ParsedPath): readonly Lane[] {
-  const lanes: Lane[] = [];
-  let prefix = '';
-  for (const s of parsed.segments) {
-    const at = prefix + s.step;
-    if (s.kind === 'branch') {
-      lanes.push({ kind: 'branch', parallelPath: `${at}p`, branch: s.branch });
-      prefix = `${at}p${s.branch}/`;
-    } else if (s.kind === 'attempt') {
-      lanes.push({ kind: 'attempt', retryPath: at, attempt: s.attempt });
-      prefix = `${at}r${s.attempt}/`;
-    } else {
-      lanes.push({ kind: 'fallback', retryPath: at });
-      prefix = `${at}rf/`;
-    }
-  }
-  return Object.freeze(lanes);
 }
 
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
