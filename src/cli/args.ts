@@ -1,10 +1,10 @@
 // Command-line parsing for `timescope replay …` (`export-test` has its own, in exportTestArgs.ts),
 // with node:util's parseArgs in strict mode so an unknown or misspelt option is an error (exit 2)
 // instead of being silently ignored.
-import { parseArgs } from 'node:util';
-import { keyValuesJoined, parseArgsProblem, positiveNumber } from './argv';
-import { parseExportTest, type ExportTestArgs } from './exportTestArgs';
-import { parseReplayAll, type ReplayAllArgs } from './replayAllArgs';
+import { keyValuesJoined, LIMIT_OPTIONS, optional, readLimits, strictParse } from './argv';
+import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
+import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
+import type { ReplayArgs } from './types';
 
 export const USAGE = `Usage: timescope replay <trace.json> <flow.ts|js> [more source files…] [options]
        timescope replay <incident.zip> [source files…] [options]
@@ -81,29 +81,11 @@ Run 'timescope replay --help', 'timescope export-test --help' or 'timescope repl
 /** The usage error for a JSON trace given without the flow's file. */
 export const MISSING_FLOW = 'missing <flow.ts|js>: give the file that exports the flow';
 
-export interface ReplayArgs {
-  readonly trace: string;
-  readonly sources: readonly string[];
-  readonly exportName?: string;
-  readonly context?: string;
-  readonly build?: string;
-  readonly json: boolean;
-  /** with a capsule: replay its edited sources (absent when not asked for) */
-  readonly edited?: true;
-  /** with an encrypted capsule: its key, or a link that ends in #key=… */
-  readonly key?: string;
-  readonly timeoutMs: number;
-  readonly maxMemoryMb: number;
-  /** each --override PATH=JSON, as given (cli/overrides.ts reads them) */
-  readonly overrides?: readonly string[];
-  readonly overrideFile?: string;
-}
-
 export type Parsed =
   | { readonly kind: 'help'; readonly text: string }
   | { readonly kind: 'replay'; readonly args: ReplayArgs }
-  | { readonly kind: 'export-test'; readonly args: ExportTestArgs }
-  | { readonly kind: 'replay-all'; readonly args: ReplayAllArgs }
+  | ExportTestParsed
+  | ReplayAllParsed
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
@@ -116,42 +98,19 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === 'replay-all') return parseReplayAll(rest);
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
-  let values: {
-    export?: string;
-    context?: string;
-    build?: string;
-    json?: boolean;
-    edited?: boolean;
-    key?: string;
-    help?: boolean;
-    timeout?: string;
-    'max-memory'?: string;
-    override?: string[];
-    'override-file'?: string;
-  };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: keyValuesJoined(rest),
-      strict: true,
-      allowPositionals: true,
-      options: {
-        export: { type: 'string' },
-        context: { type: 'string' },
-        build: { type: 'string' },
-        json: { type: 'boolean' },
-        edited: { type: 'boolean' },
-        key: { type: 'string' },
-        timeout: { type: 'string' },
-        'max-memory': { type: 'string' },
-        override: { type: 'string', multiple: true },
-        'override-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' }
-      }
-    }));
-  } catch (e) {
-    return { kind: 'usage-error', message: parseArgsProblem(e), usage: USAGE };
-  }
+  const parsed = strictParse(keyValuesJoined(rest), {
+    export: { type: 'string' },
+    context: { type: 'string' },
+    build: { type: 'string' },
+    json: { type: 'boolean' },
+    edited: { type: 'boolean' },
+    key: { type: 'string' },
+    override: { type: 'string', multiple: true },
+    'override-file': { type: 'string' },
+    ...LIMIT_OPTIONS
+  });
+  if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed, usage: USAGE };
+  const { values, positionals } = parsed;
   if (values.help) return { kind: 'help', text: USAGE };
   const [trace, ...sources] = positionals;
   if (trace === undefined) return { kind: 'usage-error', message: 'missing <trace.json>', usage: USAGE };
@@ -160,11 +119,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (values.edited && sources.length > 0) {
     return { kind: 'usage-error', message: "--edited replays the edited sources inside a capsule (.zip), so it takes no source files after it", usage: USAGE };
   }
-  const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
-  if (typeof timeout === 'string') return { kind: 'usage-error', message: timeout, usage: USAGE };
-  const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
-  if (typeof memory === 'string') return { kind: 'usage-error', message: memory, usage: USAGE };
-  if (memory < 16) return { kind: 'usage-error', message: '--max-memory must be at least 16 (megabytes)', usage: USAGE };
+  const limits = readLimits(values);
+  if (typeof limits === 'string') return { kind: 'usage-error', message: limits, usage: USAGE };
   return {
     kind: 'replay',
     args: {
@@ -172,14 +128,13 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       sources,
       json: values.json === true,
       ...(values.edited ? { edited: true as const } : {}),
-      ...(values.key !== undefined ? { key: values.key } : {}),
-      timeoutMs: Math.round(timeout * 1000),
-      maxMemoryMb: Math.round(memory),
-      ...(values.export !== undefined ? { exportName: values.export } : {}),
-      ...(values.context !== undefined ? { context: values.context } : {}),
-      ...(values.build !== undefined ? { build: values.build } : {}),
+      ...optional('key', values.key),
+      ...limits,
+      ...optional('exportName', values.export),
+      ...optional('context', values.context),
+      ...optional('build', values.build),
       ...(values.override?.length ? { overrides: values.override } : {}),
-      ...(values['override-file'] !== undefined ? { overrideFile: values['override-file'] } : {})
+      ...optional('overrideFile', values['override-file'])
     }
   };
 }

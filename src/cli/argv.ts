@@ -1,4 +1,6 @@
-// Pieces of command-line parsing that `replay` (args.ts) and `export-test` (exportTestArgs.ts) share.
+// Pieces of command-line parsing that `replay` (args.ts), `export-test` (exportTestArgs.ts) and
+// `replay-all` (replayAllArgs.ts) share.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /**
  * `--key K` as `--key=K`: a capsule key is base64url, so one in 64 starts with `-`, which parseArgs
@@ -26,3 +28,38 @@ export function parseArgsProblem(e: unknown): string {
   const unknown = /^Unknown option '([^']+)'/.exec(text);
   return unknown ? `unknown option '${unknown[1]}'` : text;
 }
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Strict<O extends Options> = { args: string[]; options: O; strict: true; allowPositionals: true };
+
+/**
+ * parseArgs in strict mode, so an unknown or misspelt option is a usage error (exit 2) instead of
+ * being silently ignored; the error comes back as its message rather than thrown.
+ */
+export function strictParse<O extends Options>(args: readonly string[], options: O): ReturnType<typeof parseArgs<Strict<O>>> | string {
+  try {
+    return parseArgs<Strict<O>>({ args: [...args], options, strict: true, allowPositionals: true });
+  } catch (e) {
+    return parseArgsProblem(e);
+  }
+}
+
+/** The options every command that runs flow code takes: the sandbox's limits, and help. */
+export const LIMIT_OPTIONS = {
+  timeout: { type: 'string' },
+  'max-memory': { type: 'string' },
+  help: { type: 'boolean', short: 'h' }
+} as const;
+
+/** --timeout and --max-memory as the sandbox takes them, or the usage error's text. */
+export function readLimits(values: { readonly timeout?: string; readonly 'max-memory'?: string }): { timeoutMs: number; maxMemoryMb: number } | string {
+  const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
+  if (typeof timeout === 'string') return timeout;
+  const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
+  if (typeof memory === 'string') return memory;
+  if (memory < 16) return '--max-memory must be at least 16 (megabytes)';
+  return { timeoutMs: Math.round(timeout * 1000), maxMemoryMb: Math.round(memory) };
+}
+
+/** `{ [key]: value }` when the value is there, else nothing: for optional fields of the parsed args. */
+export const optional = <K extends string, V>(key: K, v: V | undefined) => (v !== undefined ? ({ [key]: v } as { [P in K]: V }) : {});

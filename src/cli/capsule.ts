@@ -3,9 +3,8 @@
 // Source files given after the capsule replace its sources, for replaying against a checkout.
 import { readCapsule } from '../core/share/capsule';
 import { payloadSources } from '../core/share/payload';
-import type { ReplayArgs } from './args';
 import { checkTrace, InputError, parseJson, readJson, readSources } from './files';
-import type { ReplayInput } from './input';
+import type { ReplayArgs, ReplayInput } from './types';
 
 export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): ReplayInput {
   const file = args.trace;

@@ -11,7 +11,7 @@ import { decryptCapsule, looksEncrypted } from '../core/share/encrypted';
 import { isZip } from '../core/share/zipDirectory';
 import type { ExportTestArgs } from './exportTestArgs';
 import { InputError, peekZip, readBytes } from './files';
-import type { CliIo, Replayed } from './main';
+import type { CliIo, Replayed } from './types';
 import { describeRejection, formatLocation } from './output';
 
 type Replay = (args: ExportTestArgs) => Promise<Replayed | number>;

@@ -1,9 +1,8 @@
 // Command-line parsing for `timescope export-test …`: replay's options (args.ts) plus where and how
 // to write the regression test. parseArgs in strict mode, so a misspelt option is an error (exit 2).
-import { parseArgs } from 'node:util';
 import { parseLeafPath, type LeafPath } from '../core/export/regression/leaves';
-import type { Parsed, ReplayArgs } from './args';
-import { keyValuesJoined, parseArgsProblem, positiveNumber } from './argv';
+import { keyValuesJoined, LIMIT_OPTIONS, optional, readLimits, strictParse } from './argv';
+import type { ReplayArgs } from './types';
 
 export const EXPORT_TEST_USAGE = `Usage: timescope export-test <trace.json> <flow.ts|js> [more source files…] [options]
        timescope export-test <incident.zip|incident.capsule.enc> [flow.ts|js …] [options]
@@ -54,35 +53,29 @@ export interface ExportTestArgs extends ReplayArgs {
   readonly title?: string;
 }
 
-const usageError = (message: string): Parsed => ({ kind: 'usage-error', message, usage: EXPORT_TEST_USAGE });
+export type ExportTestParsed =
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'export-test'; readonly args: ExportTestArgs }
+  | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
-export function parseExportTest(rest: readonly string[]): Parsed {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: keyValuesJoined(rest),
-      strict: true,
-      allowPositionals: true,
-      options: {
-        vitest: { type: 'boolean' },
-        out: { type: 'string' },
-        'trace-beside': { type: 'boolean' },
-        'import-path': { type: 'string' },
-        assert: { type: 'string', multiple: true },
-        title: { type: 'string' },
-        export: { type: 'string' },
-        context: { type: 'string' },
-        build: { type: 'string' },
-        edited: { type: 'boolean' },
-        key: { type: 'string' },
-        timeout: { type: 'string' },
-        'max-memory': { type: 'string' },
-        help: { type: 'boolean', short: 'h' }
-      }
-    });
-  } catch (e) {
-    return usageError(parseArgsProblem(e));
-  }
+const usageError = (message: string): ExportTestParsed => ({ kind: 'usage-error', message, usage: EXPORT_TEST_USAGE });
+
+export function parseExportTest(rest: readonly string[]): ExportTestParsed {
+  const parsed = strictParse(keyValuesJoined(rest), {
+    vitest: { type: 'boolean' },
+    out: { type: 'string' },
+    'trace-beside': { type: 'boolean' },
+    'import-path': { type: 'string' },
+    assert: { type: 'string', multiple: true },
+    title: { type: 'string' },
+    export: { type: 'string' },
+    context: { type: 'string' },
+    build: { type: 'string' },
+    edited: { type: 'boolean' },
+    key: { type: 'string' },
+    ...LIMIT_OPTIONS
+  });
+  if (typeof parsed === 'string') return usageError(parsed);
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help', text: EXPORT_TEST_USAGE };
   const [trace, ...sources] = positionals;
@@ -100,12 +93,8 @@ export function parseExportTest(rest: readonly string[]): Parsed {
     if (!read.ok) return usageError(`--assert ${read.message}`);
     asserts.push(read.keys);
   }
-  const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
-  if (typeof timeout === 'string') return usageError(timeout);
-  const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
-  if (typeof memory === 'string') return usageError(memory);
-  if (memory < 16) return usageError('--max-memory must be at least 16 (megabytes)');
-  const optional = <K extends string, V>(key: K, v: V | undefined) => (v !== undefined ? ({ [key]: v } as { [P in K]: V }) : {});
+  const limits = readLimits(values);
+  if (typeof limits === 'string') return usageError(limits);
   return {
     kind: 'export-test',
     args: {
@@ -116,8 +105,7 @@ export function parseExportTest(rest: readonly string[]): Parsed {
       traceBeside: values['trace-beside'] === true,
       asserts,
       assertTexts: values.assert ?? [],
-      timeoutMs: Math.round(timeout * 1000),
-      maxMemoryMb: Math.round(memory),
+      ...limits,
       ...(values.edited ? { edited: true as const } : {}),
       ...optional('out', values.out),
       ...optional('importPath', values['import-path']),

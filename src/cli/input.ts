@@ -4,26 +4,8 @@
 import { isZip } from '../core/share/zipDirectory';
 import { decryptCapsule, looksEncrypted } from '../core/share/encrypted';
 import { keyInText } from '../core/share/capsuleAddress';
-import type { SourceFile } from '../core/source/locate';
-import type { ReplayArgs } from './args';
-import type { StepOverride } from '../core/whatif/apply';
+import type { ReplayArgs, ReplayInput } from './types';
 import { checkTrace, InputError, parseJson, readBytes, readJson, readSources } from './files';
-
-export interface ReplayInput {
-  readonly traceText: string;
-  readonly trace: unknown;
-  readonly files: SourceFile[];
-  /** file name -> how to name it in messages */
-  readonly display: ReadonlyMap<string, string>;
-  /** the entry file; undefined lets the runner choose as the app does (flow.* first) */
-  readonly entry?: string;
-  readonly context?: unknown;
-  readonly exportName?: string;
-  /** lines for stderr before the replay's output (what the capsule says about itself) */
-  readonly notices: readonly string[];
-  /** a capsule's what-if overrides (its overrides.json); cli/overrides.ts applies them */
-  readonly overrides?: readonly StepOverride[];
-}
 
 export async function loadInput(cwd: string, args: ReplayArgs): Promise<ReplayInput> {
   const bytes = readBytes(cwd, args.trace, 'trace file');

@@ -7,23 +7,19 @@
 // Only argument parsing, file reading and output formatting are imported up front. The engine
 // (runFlow and sucrase, the runtime, replayTrace) is imported when a replay starts, so --help and
 // usage errors answer without loading it; the CLI build keeps those imports as separate chunks.
-import type { RunResult } from '../core/source/runFlow';
 import { traceFlowName } from '../core/source/choose';
 import { startSandbox, type SandboxHandle, type SandboxOutcome } from '../sandbox/node/host';
-import { MISSING_FLOW, parseCommandLine, USAGE, type ReplayArgs } from './args';
+import { MISSING_FLOW, parseCommandLine, USAGE } from './args';
 import { EXPORT_TEST_USAGE } from './exportTestArgs';
 import type { ReplayAllArgs } from './replayAllArgs';
 import { InputError, peekZip } from './files';
-import { loadInput, type ReplayInput } from './input';
+import { loadInput } from './input';
 import { withOverrides } from './overrides';
-import type { StepOverride } from '../core/whatif/apply';
-import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText } from './output';
+import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText, runProblem } from './output';
+import { sandboxWorker } from './sandboxWorker';
+import type { CliIo, Replayed, ReplayArgs } from './types';
 
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly cwd: string;
-}
+export type { CliIo } from './types';
 
 const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
@@ -74,24 +70,6 @@ async function runReplayAll(args: ReplayAllArgs, io: CliIo): Promise<number> {
   } catch (e) {
     return failedWith(e, io);
   }
-}
-
-/** dist-cli/sandbox-boot.cjs beside the built CLI (it loads sandbox-worker.cjs); from the TypeScript source (cli:dev), the worker's source through tsx. */
-export function sandboxWorker(): { file: URL; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return fromSource
-    ? { file: new URL('../sandbox/node/worker.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
-    : { file: new URL('./sandbox-boot.cjs', import.meta.url), execArgv: [] };
-}
-
-/** A replay that produced a report: what it ran on, and what it gave. */
-export interface Replayed {
-  readonly input: ReplayInput;
-  /** the what-if overrides the replay ran with (input.trace has them applied) */
-  readonly overrides: readonly StepOverride[];
-  readonly run: Extract<RunResult, { kind: 'report' }>;
-  /** a loaded file's name as the person gave it */
-  readonly shown: (file: string) => string;
 }
 
 /** The replay, in a fresh sandbox; when there is no report, says why on stderr and gives the exit status. */
@@ -171,25 +149,5 @@ function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, ar
       );
     case 'crashed':
       return `the replay's sandbox stopped unexpectedly: ${outcome.message}`;
-  }
-}
-
-export function runProblem(run: Exclude<RunResult, { kind: 'report' }>, shown: (file: string) => string, flowName: string | undefined): string {
-  switch (run.kind) {
-    case 'compile-error':
-      return `${shown(run.file)}:${run.line}:${run.column}: cannot compile: ${run.message}`;
-    case 'choose-export': {
-      const named = flowName ? `none is named after the trace's flow '${flowName}'` : 'the trace names no flow';
-      return (
-        `'${shown(run.entry)}' exports several functions and ${named}: ${run.candidates.join(', ')}.\n` +
-        `Say which one builds the flow with --export, e.g. --export ${run.candidates[0]}`
-      );
-    }
-    case 'no-flow':
-      return run.message;
-    case 'load-error': {
-      const where = formatLocation(run.location, shown);
-      return `loading the flow failed: ${run.message}${where ? `\n    at ${where}` : ''}`;
-    }
   }
 }

@@ -1,7 +1,7 @@
 // What the CLI prints for a finished replay: the narration or the --json summary, the error
 // message for a rejection, and the exit status.
 import type { CodeLocation, ReplayReport } from '../core/replay/report';
-import type { Refusal } from '../core/source/runFlow';
+import type { Refusal, RunResult } from '../core/source/runFlow';
 
 export type Verdict = 'success' | 'failure' | 'paradox' | 'missing-step' | 'flow-error';
 
@@ -77,4 +77,25 @@ export function formatLocation(location: CodeLocation | undefined, display: (fil
 /** Each narration line as console.log prints it: the text and a newline. */
 export function narrationText(report: ReplayReport): string {
   return report.narration.map((line) => `${line}\n`).join('');
+}
+
+/** Why a run gave no report (it did not compile, load or find its flow), in a line or two for stderr. */
+export function runProblem(run: Exclude<RunResult, { kind: 'report' }>, shown: (file: string) => string, flowName: string | undefined): string {
+  switch (run.kind) {
+    case 'compile-error':
+      return `${shown(run.file)}:${run.line}:${run.column}: cannot compile: ${run.message}`;
+    case 'choose-export': {
+      const named = flowName ? `none is named after the trace's flow '${flowName}'` : 'the trace names no flow';
+      return (
+        `'${shown(run.entry)}' exports several functions and ${named}: ${run.candidates.join(', ')}.\n` +
+        `Say which one builds the flow with --export, e.g. --export ${run.candidates[0]}`
+      );
+    }
+    case 'no-flow':
+      return run.message;
+    case 'load-error': {
+      const where = formatLocation(run.location, shown);
+      return `loading the flow failed: ${run.message}${where ? `\n    at ${where}` : ''}`;
+    }
+  }
 }

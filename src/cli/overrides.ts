@@ -7,7 +7,7 @@ import { applyOverrides, type StepOverride } from '../core/whatif/apply';
 import { overrideOutcomeText, overrideWhereText, whatIfCountText } from '../core/whatif/describe';
 import { parseOverrideArg } from '../core/whatif/form';
 import { InputError, readJson } from './files';
-import type { ReplayInput } from './input';
+import type { ReplayInput } from './types';
 
 export interface OverrideArgs {
   /** each --override, as given */

@@ -1,9 +1,8 @@
 // Command-line parsing for `timescope replay-all`, strict as `replay`'s (args.ts): an unknown or
 // misspelt option is a usage error (exit 2), not ignored.
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import { parseShard, type Shard } from '../core/batch/shard';
-import { parseArgsProblem, positiveNumber } from './argv';
+import { LIMIT_OPTIONS, optional, readLimits, strictParse } from './argv';
 
 export const REPLAY_ALL_USAGE = `Usage: timescope replay-all <traces.jsonl|folder|capsule.zip>… <flow.ts|js> [more source files…] [options]
 
@@ -73,30 +72,19 @@ const isCodeFile = (name: string) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i.test(
 const usageError = (message: string): ReplayAllParsed => ({ kind: 'usage-error', message, usage: REPLAY_ALL_USAGE });
 
 export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
-  let values: { export?: string; baseline?: string; jobs?: string; shard?: string; json?: boolean; junit?: string; timeout?: string; 'max-memory'?: string; override?: string[]; 'override-file'?: string; help?: boolean };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: {
-        export: { type: 'string' },
-        baseline: { type: 'string' },
-        jobs: { type: 'string' },
-        shard: { type: 'string' },
-        json: { type: 'boolean' },
-        junit: { type: 'string' },
-        timeout: { type: 'string' },
-        'max-memory': { type: 'string' },
-        override: { type: 'string', multiple: true },
-        'override-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' }
-      }
-    }));
-  } catch (e) {
-    return usageError(parseArgsProblem(e));
-  }
+  const parsed = strictParse(argv, {
+    export: { type: 'string' },
+    baseline: { type: 'string' },
+    jobs: { type: 'string' },
+    shard: { type: 'string' },
+    json: { type: 'boolean' },
+    junit: { type: 'string' },
+    override: { type: 'string', multiple: true },
+    'override-file': { type: 'string' },
+    ...LIMIT_OPTIONS
+  });
+  if (typeof parsed === 'string') return usageError(parsed);
+  const { values, positionals } = parsed;
   if (values.help) return { kind: 'help', text: REPLAY_ALL_USAGE };
   // The traces come first; the first source file (by its extension) starts the flow's files.
   const firstSource = positionals.findIndex((p) => isCodeFile(p));
@@ -104,11 +92,8 @@ export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
   const inputs = positionals.slice(0, firstSource);
   const sources = positionals.slice(firstSource);
   if (inputs.length === 0) return usageError('missing <traces.jsonl|folder|capsule.zip>: give the traces before the flow file');
-  const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
-  if (typeof timeout === 'string') return usageError(timeout);
-  const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
-  if (typeof memory === 'string') return usageError(memory);
-  if (memory < 16) return usageError('--max-memory must be at least 16 (megabytes)');
+  const limits = readLimits(values);
+  if (typeof limits === 'string') return usageError(limits);
   let jobs = availableParallelism();
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs);
@@ -128,14 +113,13 @@ export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
       sources,
       jobs,
       json: values.json === true,
-      timeoutMs: Math.round(timeout * 1000),
-      maxMemoryMb: Math.round(memory),
-      ...(shard ? { shard } : {}),
-      ...(values.export !== undefined ? { exportName: values.export } : {}),
-      ...(values.baseline !== undefined ? { baseline: values.baseline } : {}),
-      ...(values.junit !== undefined ? { junit: values.junit } : {}),
+      ...limits,
+      ...optional('shard', shard),
+      ...optional('exportName', values.export),
+      ...optional('baseline', values.baseline),
+      ...optional('junit', values.junit),
       ...(values.override?.length ? { overrides: values.override } : {}),
-      ...(values['override-file'] !== undefined ? { overrideFile: values['override-file'] } : {})
+      ...optional('overrideFile', values['override-file'])
     }
   };
 }

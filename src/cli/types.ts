@@ -1,0 +1,56 @@
+// The shapes the CLI's commands hand each other: what `replay` was asked (parsed by args.ts),
+// what it runs on (input.ts, capsule.ts), where it writes, and what a replay gave. Types only, in
+// one place, so the commands' modules import each other's shapes without importing each other.
+import type { SourceFile } from '../core/source/locate';
+import type { RunResult } from '../core/source/runFlow';
+import type { StepOverride } from '../core/whatif/apply';
+
+export interface ReplayArgs {
+  readonly trace: string;
+  readonly sources: readonly string[];
+  readonly exportName?: string;
+  readonly context?: string;
+  readonly build?: string;
+  readonly json: boolean;
+  /** with a capsule: replay its edited sources (absent when not asked for) */
+  readonly edited?: true;
+  /** with an encrypted capsule: its key, or a link that ends in #key=… */
+  readonly key?: string;
+  readonly timeoutMs: number;
+  readonly maxMemoryMb: number;
+  /** each --override PATH=JSON, as given (cli/overrides.ts reads them) */
+  readonly overrides?: readonly string[];
+  readonly overrideFile?: string;
+}
+
+export interface ReplayInput {
+  readonly traceText: string;
+  readonly trace: unknown;
+  readonly files: SourceFile[];
+  /** file name -> how to name it in messages */
+  readonly display: ReadonlyMap<string, string>;
+  /** the entry file; undefined lets the runner choose as the app does (flow.* first) */
+  readonly entry?: string;
+  readonly context?: unknown;
+  readonly exportName?: string;
+  /** lines for stderr before the replay's output (what the capsule says about itself) */
+  readonly notices: readonly string[];
+  /** a capsule's what-if overrides (its overrides.json); cli/overrides.ts applies them */
+  readonly overrides?: readonly StepOverride[];
+}
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly cwd: string;
+}
+
+/** A replay that produced a report: what it ran on, and what it gave. */
+export interface Replayed {
+  readonly input: ReplayInput;
+  /** the what-if overrides the replay ran with (input.trace has them applied) */
+  readonly overrides: readonly StepOverride[];
+  readonly run: Extract<RunResult, { kind: 'report' }>;
+  /** a loaded file's name as the person gave it */
+  readonly shown: (file: string) => string;
+}
