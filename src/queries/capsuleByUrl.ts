@@ -3,6 +3,7 @@
 // that says what happened, as for ?trace= (traceByUrl.ts).
 import { joinChunks, readBodyChunks } from './readBody';
 import { queryOptions } from '@tanstack/react-query';
+import { fetchChecked, lastSegment, type FetchTerms } from './fetchChecked';
 import type { TraceProblem } from '../core/trace/errors';
 import { DEFAULT_MAX_ENCRYPTED_BYTES } from '../core/share/encrypted';
 import { sizeText } from '../core/share/sizeText';
@@ -28,8 +29,7 @@ const ASK_AGAIN = 'Ask for the link again, or for the plain capsule (.zip) inste
 export function capsuleFileName(rawUrl: string): string {
   try {
     const url = new URL(rawUrl, window.location.href);
-    const last = url.pathname.split('/').filter(Boolean).pop();
-    return last ? decodeURIComponent(last) : url.host;
+    return lastSegment(url) ?? url.host;
   } catch {
     return 'the encrypted capsule';
   }
@@ -42,6 +42,16 @@ function statusHint(status: number): string {
   }
   return 'Try again later. ' + ASK_AGAIN;
 }
+
+const TERMS: FetchTerms = {
+  notUrl: (raw) => ({ message: `The link's ?capsule= is "${raw}", which is not a URL.`, hint: 'It should be the full http(s) address of the hosted file. ' + ASK_AGAIN }),
+  notHttp: (protocol) => ({ message: `The link's ?capsule= is a ${protocol} URL; an encrypted capsule is fetched only over http or https.`, hint: ASK_AGAIN }),
+  peer: 'host',
+  corsAdvice: " (a gist's raw link does; a bucket needs it set). Or ask for the plain capsule (.zip).",
+  statusHint,
+  what: 'the encrypted capsule',
+  pageHint: 'The link must point at the raw file; many hosts (gists, wikis) have a "raw" or "download" link for that.'
+};
 
 async function readCapped(response: Response, url: string, onProgress?: (p: ParseProgress) => void): Promise<Uint8Array> {
   const tooBig = (size: string) =>
@@ -61,41 +71,7 @@ async function readCapped(response: Response, url: string, onProgress?: (p: Pars
 }
 
 export async function fetchCapsule(rawUrl: string, signal?: AbortSignal, onProgress?: (p: ParseProgress) => void): Promise<FetchedCapsule> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl, window.location.href);
-  } catch {
-    throw new CapsuleFetchError({ message: `The link's ?capsule= is "${rawUrl}", which is not a URL.`, hint: 'It should be the full http(s) address of the hosted file. ' + ASK_AGAIN });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CapsuleFetchError({ message: `The link's ?capsule= is a ${url.protocol} URL; an encrypted capsule is fetched only over http or https.`, hint: ASK_AGAIN });
-  }
-  let response: Response;
-  try {
-    // No cookies: the file is ciphertext meant for anyone holding the link, so no sign-in is sent with it.
-    response = await fetch(url, { signal, credentials: 'omit' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const crossOrigin = url.origin !== window.location.origin;
-    throw new CapsuleFetchError({
-      message: crossOrigin
-        ? `The browser could not read ${url.href}: the host is unreachable, or it refused this page (CORS).`
-        : `Could not reach ${url.href}.`,
-      hint: crossOrigin
-        ? `The host must send Access-Control-Allow-Origin for ${window.location.origin} (a gist's raw link does; a bucket needs it set). Or ask for the plain capsule (.zip).`
-        : 'Check that the server is running, then try again.'
-    });
-  }
-  if (!response.ok) {
-    throw new CapsuleFetchError({ message: `The host answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} for ${url.href}.`, hint: statusHint(response.status) });
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (/text\/html/i.test(type)) {
-    throw new CapsuleFetchError({
-      message: `${url.href} is a web page (${type.split(';')[0]}), not the encrypted capsule.`,
-      hint: 'The link must point at the raw file; many hosts (gists, wikis) have a "raw" or "download" link for that.'
-    });
-  }
+  const { url, response } = await fetchChecked(rawUrl, TERMS, ({ message, hint }) => new CapsuleFetchError({ message, hint }), signal);
   return { bytes: await readCapped(response, url.href, onProgress), url: url.href };
 }
 

@@ -4,16 +4,13 @@
 // Replay. Every failure becomes a SourceProblem that says what happened.
 import { joinChunks, readBodyChunks } from './readBody';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
 
 /** Far above any hand-written flow; a bigger answer is not the file that was meant (or is meant to hurt). */
 export const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 
-export interface SourceProblem {
-  readonly message: string;
-  readonly hint: string;
-  /** the HTTP status, when the server answered with an error */
-  readonly status?: number;
-}
+/** What went wrong fetching a flow's source: a message, a hint and, for an HTTP error, its status. */
+export type SourceProblem = FetchProblem;
 
 export class SourceFetchError extends Error {
   constructor(readonly problem: SourceProblem) {
@@ -28,18 +25,10 @@ export interface FetchedSource {
   readonly url: string;
 }
 
-const fail = (message: string, hint: string, status?: number) => new SourceFetchError(status === undefined ? { message, hint } : { message, hint, status });
+const fail = (message: string, hint: string) => new SourceFetchError({ message, hint });
 
 /** The URL's last path segment: "…/src/flows/checkout.ts" is checkout.ts. */
-export function sourceNameOf(url: URL): string {
-  const last = url.pathname.split('/').filter(Boolean).pop();
-  if (!last) return 'flow.ts';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
+export const sourceNameOf = (url: URL): string => lastSegment(url) ?? 'flow.ts';
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 
@@ -56,37 +45,20 @@ async function readCapped(response: Response, href: string): Promise<Uint8Array>
 }
 
 const RAW_HINT = 'Link to the raw file; many code hosts have a "raw" link for that.';
+const HINT = 'Give a full http(s) URL of the flow file, or a path on this server.';
+
+const TERMS: FetchTerms = {
+  notUrl: (raw) => ({ message: `"${raw}" is not a URL.`, hint: HINT }),
+  notHttp: (protocol) => ({ message: `${protocol} URLs cannot be loaded; only http and https.`, hint: HINT }),
+  peer: 'server',
+  corsAdvice: '. Or download the file and drop it here.',
+  statusHint: (status) => (status === 404 ? 'Check the address: no flow file is there.' : 'Try again, or download the file and drop it here.'),
+  what: "a flow's source",
+  pageHint: RAW_HINT
+};
 
 export async function fetchSource(rawUrl: string, signal?: AbortSignal): Promise<FetchedSource> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl, window.location.href);
-  } catch {
-    throw fail(`"${rawUrl}" is not a URL.`, 'Give a full http(s) URL of the flow file, or a path on this server.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw fail(`${url.protocol} URLs cannot be loaded; only http and https.`, 'Give a full http(s) URL of the flow file, or a path on this server.');
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, { signal, credentials: 'omit' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const crossOrigin = url.origin !== window.location.origin;
-    throw fail(
-      crossOrigin ? `The browser could not read ${url.href}: the server is unreachable, or it refused this page (CORS).` : `Could not reach ${url.href}.`,
-      crossOrigin ? `The server must send Access-Control-Allow-Origin for ${window.location.origin}. Or download the file and drop it here.` : 'Check that the server is running, then try again.'
-    );
-  }
-  if (!response.ok) {
-    throw fail(
-      `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} for ${url.href}.`,
-      response.status === 404 ? 'Check the address: no flow file is there.' : 'Try again, or download the file and drop it here.',
-      response.status
-    );
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (/text\/html|application\/xhtml/i.test(type)) throw fail(`${url.href} is a web page (${type.split(';')[0]}), not a flow's source.`, RAW_HINT);
+  const { url, response } = await fetchChecked(rawUrl, TERMS, (p) => new SourceFetchError(p), signal);
   const bytes = await readCapped(response, url.href);
   let text: string;
   try {

@@ -1,6 +1,7 @@
 // A trace named by `?trace=<url>`: fetched through react-query, parsed in the
 // worker. Every failure becomes a TraceProblem that says what happened.
 import { readBodyChunks } from './readBody';
+import { fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParseResult } from '../core/trace/parse';
 import type { TraceModel } from '../core/trace/model';
@@ -15,10 +16,20 @@ export class TraceFetchError extends Error {
   }
 }
 
-function fileNameOf(url: URL): string {
-  const last = url.pathname.split('/').filter(Boolean).pop();
-  return last ? decodeURIComponent(last) : url.host;
-}
+const HINT = 'Give ?trace= a full http(s) URL or a path on this server.';
+
+const TERMS: FetchTerms = {
+  notUrl: (raw) => ({ message: `"${raw}" is not a URL.`, hint: HINT }),
+  notHttp: (protocol) => ({ message: `${protocol} URLs cannot be loaded; only http and https.`, hint: HINT }),
+  peer: 'server',
+  corsAdvice: '. Or download the file and drop it here.',
+  statusHint: (status) => (status === 404 ? 'Check the link: the trace is not at that address.' : 'Try again, or download the file and drop it here.'),
+  what: 'a trace',
+  pageHint: 'Link to the raw .json file; many file hosts have a "raw" or "download" link for that.'
+};
+
+// Only the message and hint: a TraceProblem carries no status.
+const fail = ({ message, hint }: FetchProblem) => new TraceFetchError({ message, hint });
 
 /**
  * The body, refused as soon as it is known to be past the limit: by
@@ -42,44 +53,8 @@ async function readCapped(response: Response, fileName: string, limit: number): 
 }
 
 export async function fetchTrace(rawUrl: string, signal?: AbortSignal): Promise<{ result: ParseResult<TraceModel>; fileName: string }> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl, window.location.href);
-  } catch {
-    throw new TraceFetchError({ message: `"${rawUrl}" is not a URL.`, hint: 'Give ?trace= a full http(s) URL or a path on this server.' });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TraceFetchError({ message: `${url.protocol} URLs cannot be loaded; only http and https.`, hint: 'Give ?trace= a full http(s) URL or a path on this server.' });
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, { signal, credentials: 'omit' });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const crossOrigin = url.origin !== window.location.origin;
-    throw new TraceFetchError({
-      message: crossOrigin
-        ? `The browser could not read ${url.href}: the server is unreachable, or it refused this page (CORS).`
-        : `Could not reach ${url.href}.`,
-      hint: crossOrigin
-        ? `The server must send Access-Control-Allow-Origin for ${window.location.origin}. Or download the file and drop it here.`
-        : 'Check that the server is running, then try again.'
-    });
-  }
-  if (!response.ok) {
-    throw new TraceFetchError({
-      message: `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''} for ${url.href}.`,
-      hint: response.status === 404 ? 'Check the link: the trace is not at that address.' : 'Try again, or download the file and drop it here.'
-    });
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (/text\/html/i.test(type)) {
-    throw new TraceFetchError({
-      message: `${url.href} is a web page (${type.split(';')[0]}), not a trace.`,
-      hint: 'Link to the raw .json file; many file hosts have a "raw" or "download" link for that.'
-    });
-  }
-  const fileName = fileNameOf(url);
+  const { url, response } = await fetchChecked(rawUrl, TERMS, fail, signal);
+  const fileName = lastSegment(url) ?? url.host;
   const blob = await readCapped(response, fileName, useSettingsStore.getState().maxTraceBytes);
   return { result: await parseInEngine(blob, fileName), fileName };
 }
