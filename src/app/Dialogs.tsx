@@ -1,47 +1,10 @@
-// The app's three small dialogs, on the native <dialog> element: it traps
-// focus, closes on Esc and restores focus for free.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useViewStore, type Dialog } from '../stores/viewStore';
+// The app's small dialogs: shortcuts, paste, open by URL and settings (each in Modal.tsx's frame).
+import { useState } from 'react';
+import { useViewStore } from '../stores/viewStore';
 import { useTraceStore } from '../stores/traceStore';
 import { openPastedText } from './loading';
+import { Modal } from './Modal';
 import { SettingsDialog } from './SettingsDialog';
-
-export function Modal({ id, title, children, wide = false }: { id: Exclude<Dialog, 'none'>; title: string; children: ReactNode; wide?: boolean }) {
-  const open = useViewStore((s) => s.dialog === id);
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // showModal focuses the first focusable element (the close button); the field is what you came for.
-      dialog.querySelector<HTMLElement>('textarea, input')?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onClose={() => useViewStore.getState().dialog === id && useViewStore.getState().openDialog('none')}
-      className={`m-auto ${wide ? 'w-[min(980px,94vw)]' : 'w-[min(640px,92vw)]'} max-h-[92vh] overflow-auto rounded-lg border border-line bg-panel p-0 text-fg shadow-2xl backdrop:bg-black/50`}
-    >
-      {open && (
-        <div className="p-4">
-          <div className="flex items-center justify-between">
-            <h2 id={`${id}-title`} className="font-semibold">
-              {title}
-            </h2>
-            <button type="button" aria-label="Close" className="rounded px-2 hover:bg-raised" onClick={() => useViewStore.getState().openDialog('none')}>
-              ×
-            </button>
-          </div>
-          <div className="mt-3">{children}</div>
-        </div>
-      )}
-    </dialog>
-  );
-}
 
 const SHORTCUTS: [string, string][] = [
   ['↓ / j', 'Next step'],

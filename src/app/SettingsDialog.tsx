@@ -8,7 +8,7 @@ import { LINK_LIMITS } from '../core/share/linkLimits';
 import { checkSourceTemplate, expandSourceTemplate } from '../core/source/sourceUrl';
 import { LINK_LIMIT_RANGE, MAX_TEMPLATE_LENGTH, MAX_TRACE_BYTES_RANGE, useSettingsStore } from '../stores/settingsStore';
 import { useViewStore } from '../stores/viewStore';
-import { Modal } from './Dialogs';
+import { Modal } from './Modal';
 import { useModel } from './useActiveTrace';
 
 const MB = 1024 * 1024;
@@ -55,17 +55,48 @@ function wholeNumber(text: string, unit: string, range: { min: number; max: numb
   return { ok: true, value };
 }
 
-function LinkLimitField() {
-  const id = useId();
-  const saved = useSettingsStore((s) => s.linkLimit);
-  const [text, setText] = useState(String(saved));
+interface WholeNumberField {
+  readonly text: string;
+  readonly error: string | undefined;
+  readonly change: (next: string) => void;
+}
+
+/** A whole-number field's text and error; each valid value is saved as it is typed. */
+function useWholeNumber(initial: number, unit: string, range: { min: number; max: number }, save: (value: number) => void): WholeNumberField {
+  const [text, setText] = useState(String(initial));
   const [error, setError] = useState<string>();
   const change = (next: string) => {
     setText(next);
-    const parsed = wholeNumber(next, 'characters', LINK_LIMIT_RANGE);
+    const parsed = wholeNumber(next, unit, range);
     setError(parsed.ok ? undefined : parsed.message);
-    if (parsed.ok) useSettingsStore.getState().setLinkLimit(parsed.value);
+    if (parsed.ok) save(parsed.value);
   };
+  return { text, error, change };
+}
+
+function WholeNumberInput({ id, range, field }: { id: string; range: { min: number; max: number }; field: WholeNumberField }) {
+  return (
+    <input
+      id={id}
+      type="number"
+      inputMode="numeric"
+      min={range.min}
+      max={range.max}
+      step={1}
+      value={field.text}
+      aria-invalid={field.error !== undefined}
+      aria-describedby={`${field.error ? `${id}-error ` : ''}${id}-hint`}
+      onChange={(e) => field.change(e.target.value)}
+      className={`${input} w-40 border-line`}
+    />
+  );
+}
+
+function LinkLimitField() {
+  const id = useId();
+  const saved = useSettingsStore((s) => s.linkLimit);
+  const field = useWholeNumber(saved, 'characters', LINK_LIMIT_RANGE, (v) => useSettingsStore.getState().setLinkLimit(v));
+  const { error, change } = field;
   return (
     <Field
       id={id}
@@ -89,19 +120,7 @@ function LinkLimitField() {
         </div>
       }
     >
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={LINK_LIMIT_RANGE.min}
-        max={LINK_LIMIT_RANGE.max}
-        step={1}
-        value={text}
-        aria-invalid={error !== undefined}
-        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
-        onChange={(e) => change(e.target.value)}
-        className={`${input} w-40 border-line`}
-      />
+      <WholeNumberInput id={id} range={LINK_LIMIT_RANGE} field={field} />
     </Field>
   );
 }
@@ -165,30 +184,12 @@ function TemplateField() {
 function MaxTraceField() {
   const id = useId();
   const saved = useSettingsStore((s) => s.maxTraceBytes);
-  const [text, setText] = useState(String(Math.round(saved / MB)));
-  const [error, setError] = useState<string>();
   const range = { min: MAX_TRACE_BYTES_RANGE.min / MB, max: MAX_TRACE_BYTES_RANGE.max / MB };
-  const change = (next: string) => {
-    setText(next);
-    const parsed = wholeNumber(next, 'MB', range);
-    setError(parsed.ok ? undefined : parsed.message);
-    if (parsed.ok) useSettingsStore.getState().setMaxTraceBytes(parsed.value * MB);
-  };
+  const field = useWholeNumber(Math.round(saved / MB), 'MB', range, (v) => useSettingsStore.getState().setMaxTraceBytes(v * MB));
+  const { error } = field;
   return (
     <Field id={id} label="Largest trace file (MB)" error={error} hint="The biggest trace file to open in this tab; 1,024 MB is 1 GB.">
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={range.min}
-        max={range.max}
-        step={1}
-        value={text}
-        aria-invalid={error !== undefined}
-        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
-        onChange={(e) => change(e.target.value)}
-        className={`${input} w-40 border-line`}
-      />
+      <WholeNumberInput id={id} range={range} field={field} />
     </Field>
   );
 }

@@ -2,7 +2,8 @@
 // checked JSON, a thrown error, or which branch of a Parallel cancelled the others), save it for
 // this trace and replay. The recording itself is never changed: the replay reads a copy with the
 // override in it, and the verdict compares with the recording (src/core/whatif/).
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ModalFrame } from '../../components/ModalFrame';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import type { StepOverride } from '../../core/whatif/apply';
 import { addressOf } from '../../core/whatif/fit';
@@ -180,43 +181,26 @@ function Body({ model, index }: { model: TraceModel; index: number }) {
   return <Form model={model} step={step} existing={existing} value={value} />;
 }
 
+// The chosen branch when a decision's form has no text field.
+const whatIfFocus = (dialog: HTMLDialogElement) => dialog.querySelector<HTMLElement>('textarea') ?? dialog.querySelector<HTMLElement>('input[name="whatif-branch"]:checked');
+
+const dismiss = () => {
+  const whatIf = useWhatIfStore.getState();
+  if (whatIf.editing !== undefined) whatIf.edit(undefined);
+};
+
 export function WhatIfDialog({ model }: { model: TraceModel }) {
   const editing = useWhatIfStore((s) => s.editing);
-  const ref = useRef<HTMLDialogElement>(null);
   const step = editing !== undefined ? model.steps.at(editing) : undefined;
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (step && !dialog.open) {
-      dialog.showModal();
-      // showModal focused the close button; the field (or the chosen branch) is what you came for.
-      (dialog.querySelector<HTMLElement>('textarea') ?? dialog.querySelector<HTMLElement>('input[name="whatif-branch"]:checked'))?.focus();
-    }
-    if (!step && dialog.open) dialog.close();
-  }, [step]);
+  const title = step && (
+    <>
+      What if <span className="break-all font-mono">{step.kind === 'decision' ? 'Parallel' : step.command}</span>{' '}
+      <span className="font-normal text-muted">({overrideWhereText(addressOf(model, step.index))})</span> had answered differently?
+    </>
+  );
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="whatif-title"
-      onClose={() => useWhatIfStore.getState().editing !== undefined && useWhatIfStore.getState().edit(undefined)}
-      className="m-auto max-h-[92vh] w-[min(640px,92vw)] overflow-auto rounded-lg border border-line bg-panel p-0 text-fg shadow-2xl backdrop:bg-black/50"
-    >
-      {step && (
-        <div className="p-4">
-          <div className="flex items-start justify-between gap-2">
-            <h2 id="whatif-title" className="min-w-0 font-semibold">
-              What if <span className="break-all font-mono">{step.kind === 'decision' ? 'Parallel' : step.command}</span>{' '}
-              <span className="font-normal text-muted">({overrideWhereText(addressOf(model, step.index))})</span> had answered differently?
-            </h2>
-            <button type="button" aria-label="Close" className="shrink-0 rounded px-2 hover:bg-raised" onClick={() => useWhatIfStore.getState().edit(undefined)}>
-              ×
-            </button>
-          </div>
-          <div className="mt-3">
-            <Body key={step.index} model={model} index={step.index} />
-          </div>
-        </div>
-      )}
-    </dialog>
+    <ModalFrame open={step !== undefined} titleId="whatif-title" title={title} onDismiss={dismiss} initialFocus={whatIfFocus}>
+      {step && <Body key={step.index} model={model} index={step.index} />}
+    </ModalFrame>
   );
 }
