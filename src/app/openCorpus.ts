@@ -12,7 +12,7 @@ import { useSettingsStore } from '../stores/settingsStore';
 import { useSourceStore, type SourceFile } from '../stores/sourceStore';
 import { useTraceStore } from '../stores/traceStore';
 import { parseManyInEngine } from '../worker/engineClient';
-import { loadFromParseResult } from './loading';
+import { loadFromParseResult } from './openTrace';
 import { clearStepHash } from './stepHash';
 import { pathOf } from './droppedFiles';
 import { noteOpenedCorpus } from '../persist/pending';

@@ -13,7 +13,7 @@ import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
 import { useWhatIfStore } from '../stores/whatIfStore';
 import { useReceivedStore } from '../stores/receivedStore';
-import { openTraceBlob } from './loading';
+import { openTraceBlob } from './openTrace';
 import { useCompareStore } from '../stores/compareStore';
 import { readCapsuleInWorker } from '../worker/capsuleClient';
 

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useTraceStore, type LocalLoad } from '../stores/traceStore';
 import { TraceFetchError, useTraceByUrl } from '../queries/traceByUrl';
-import { loadFromParseResult } from './loading';
+import { loadFromParseResult } from './openTrace';
 
 export function useActiveTrace(): LocalLoad {
   const source = useTraceStore((s) => s.source);

@@ -13,7 +13,7 @@ import { useViewStore } from '../stores/viewStore';
 import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
 import { forgetWhatIfs } from '../stores/whatIfStore';
-import { openTraceBlob } from '../app/loading';
+import { openTraceBlob } from '../app/openTrace';
 import { clearStepHash, stepFromHash, writeHash } from '../app/stepHash';
 import { admit, collectionKey, fitsLimit, update, type RecentEntry } from './recent';
 import { clearAll, getAllValues, getValue, write, type Op } from './sessionDb';
