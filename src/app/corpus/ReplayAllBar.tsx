@@ -2,7 +2,8 @@
 // original flow as the baseline when asked, the what-if of the trace last open
 // in every trace when asked, the progress while it runs, and Cancel. What it
 // replays is said in words, so nobody wonders which code ran.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useFilePick } from '../../components/useFilePick';
 import { useCorpusStore } from '../../stores/corpusStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { useSourceStore } from '../../stores/sourceStore';
@@ -63,7 +64,7 @@ function Progress() {
 function BaselineFile({ running }: { running: boolean }) {
   const file = useCorpusStore((s) => s.baselineFile);
   const setFile = useCorpusStore((s) => s.setBaselineFile);
-  const input = useRef<HTMLInputElement>(null);
+  const baseline = useFilePick('.ts,.tsx,.js,.jsx,.mjs,.cjs,.mts,.cts', 'Baseline flow file', (picked) => void picked.text().then((text) => setFile({ name: picked.name, text })));
   const button = 'rounded border border-line px-2 py-0.5 hover:bg-raised disabled:opacity-50';
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -77,23 +78,11 @@ function BaselineFile({ running }: { running: boolean }) {
           </button>
         </>
       ) : (
-        <button type="button" className={button} disabled={running} onClick={() => input.current?.click()}>
+        <button type="button" className={button} disabled={running} onClick={baseline.pick}>
           Baseline from a file…
         </button>
       )}
-      <input
-        ref={input}
-        type="file"
-        accept=".ts,.tsx,.js,.jsx,.mjs,.cjs,.mts,.cts"
-        aria-label="Baseline flow file"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={async (e) => {
-          const picked = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (picked) setFile({ name: picked.name, text: await picked.text() });
-        }}
-      />
+      {baseline.input}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 // "Compare with…" (a second file against the open trace) and the problem line
 // when two runs could not be compared. The header shows the button from 1280 px
 // on, the Incident tab always (at 1024 the header has no room for it).
-import { useRef } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { useCompareStore } from '../../stores/compareStore';
 import { useTraceStore } from '../../stores/traceStore';
+import { useFilePick } from '../../components/useFilePick';
 
 /**
  * The open trace is A, the chosen file B. Both go to a compare worker: A from the engine that
@@ -15,24 +15,12 @@ export async function compareWithFile(model: TraceModel, labelA: string, file: F
 }
 
 export function CompareWithButton({ model, className }: { model: TraceModel; className: string }) {
-  const input = useRef<HTMLInputElement>(null);
   const label = useTraceStore((s) => (s.local.status === 'ready' ? s.local.fileName : (s.lastReady?.fileName ?? 'the open trace')));
+  const file = useFilePick('.json,application/json', 'Trace to compare with', (picked) => void compareWithFile(model, label, picked));
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json"
-        aria-label="Trace to compare with"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={(e) => {
-          const file = e.currentTarget.files?.[0];
-          e.currentTarget.value = '';
-          if (file) void compareWithFile(model, label, file);
-        }}
-      />
-      <button type="button" className={className} onClick={() => input.current?.click()} title="Compare this run with another trace of the same flow">
+      {file.input}
+      <button type="button" className={className} onClick={file.pick} title="Compare this run with another trace of the same flow">
         Compare with…
       </button>
     </>
