@@ -1,12 +1,39 @@
 #!/usr/bin/env bash
 # Every test, from a fresh machine: dependencies, Chromium, types, lint,
-# unit tests (Vitest, which first builds the CLI its tests run), a production build, then end-to-end tests (Playwright).
+# unit tests (Vitest, which first makes sure the CLI its tests run is built), a production build,
+# then end-to-end tests (Playwright) against that build. Each stage's time is printed at the end,
+# whether the run passed or not.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install.sh
-bash scripts/ensure-chromium.sh
-echo "== typecheck"; npx tsc -b
-echo "== lint"; npx eslint . --max-warnings=0
-echo "== unit"; npx vitest run
-echo "== build"; npx vite build --logLevel warn
-echo "== e2e"; npx playwright test
+
+STAGES=()
+started=$SECONDS
+report() {
+  local status=$?
+  echo
+  echo "== stage times"
+  for line in "${STAGES[@]}"; do echo "  $line"; done
+  echo "  whole run: $((SECONDS - started)) s ($([ "$status" -eq 0 ] && echo passed || echo "failed, exit $status"))"
+}
+trap report EXIT
+
+stage() {
+  local name=$1 t0=$SECONDS
+  shift
+  echo "== $name"
+  if "$@"; then
+    STAGES+=("$(printf '%-10s %4d s' "$name" $((SECONDS - t0)))")
+  else
+    local rc=$?
+    STAGES+=("$(printf '%-10s %4d s  FAILED' "$name" $((SECONDS - t0)))")
+    return "$rc"
+  fi
+}
+
+stage install bash scripts/install.sh
+stage chromium bash scripts/ensure-chromium.sh
+stage typecheck npx tsc -b
+stage lint npx eslint . --max-warnings=0
+stage unit npx vitest run
+stage build npx vite build --logLevel warn
+stage e2e npx playwright test

@@ -1,15 +1,12 @@
-// Vitest global setup: build dist-cli/ from this checkout's source before any test spawns
-// `node bin/timescope.mjs`, so the CLI tests never run a stale build (about a second).
+// Vitest global setup: make sure dist-cli/ is built from this checkout's source before any test
+// spawns `node bin/timescope.mjs`, so the CLI tests never run a stale build. The build stamp
+// (scripts/build-stamp.mjs hashes every input) lets a build already made from these sources stand:
+// `npm ci` builds the CLI once (its prepare script) and this reuses it instead of building again.
 import { execFileSync } from 'node:child_process';
-import { build } from 'vite';
 
-export default async function setup(): Promise<void> {
-  for (const config of ['vite.cli.config.ts', 'vite.sandbox.config.ts']) {
-    await build({ configFile: new URL(`../../${config}`, import.meta.url).pathname, logLevel: 'warn' });
-  }
-  // The warm-up replay that `npm run build:cli` ends with: it leaves the worker's V8 code cache.
-  execFileSync(process.execPath, ['bin/timescope.mjs', 'replay', 'src/sandbox/node/warmup/trace.json', 'src/sandbox/node/warmup/flow.js'], {
+export default function setup(): void {
+  execFileSync(process.execPath, ['scripts/build-stamp.mjs', 'build', 'cli', '--', 'npm', 'run', '-s', 'build:cli'], {
     cwd: new URL('../..', import.meta.url).pathname,
-    stdio: 'ignore'
+    stdio: ['ignore', 'ignore', 'inherit']
   });
 }
