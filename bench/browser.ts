@@ -103,6 +103,8 @@ const DROP_AND_WAIT = (entries: number) => `(async () => {
   // As a person's drag: the file enters the window a moment before it lands (the app readies its reader then).
   window.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
   await new Promise((r) => setTimeout(r, ${DRAG_MS}));
+  performance.clearMeasures('timescope:engine');
+  performance.clearMeasures('timescope:decode');
   const t0 = performance.now();
   window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   const ms = await new Promise((resolve, reject) => {
@@ -120,7 +122,18 @@ const DROP_AND_WAIT = (entries: number) => `(async () => {
   await new Promise((r) => setTimeout(r, 500));
   seen({ getEntries: () => observer.takeRecords() });
   observer.disconnect();
-  return { ms, longest };
+  // Where the time went, from the app's own performance entries (worker/engineClient.ts).
+  const engine = performance.getEntriesByName('timescope:engine').at(-1);
+  const decode = performance.getEntriesByName('timescope:decode').at(-1);
+  const phases = engine && {
+    toWorker: engine.startTime - t0,
+    read: engine.detail.read,
+    scan: engine.detail.parse,
+    encode: engine.detail.encode,
+    decode: decode ? decode.duration : 0,
+    page: ms - (engine.startTime + engine.duration - t0) - (decode ? decode.duration : 0)
+  };
+  return { ms, longest, phases };
 })()`;
 
 /**
@@ -237,10 +250,25 @@ async function coreReplayMs(files: { name: string; text: string }[], text: strin
 
 // ---------------------------------------------------------------- measurements
 
+interface LoadPhases {
+  /** from the drop to the worker starting to read (the page's drop handling and the message) */
+  toWorker: number;
+  read: number;
+  scan: number;
+  /** the worker's answer put together and posted */
+  encode: number;
+  /** the page wrapping the transferred columns as a model */
+  decode: number;
+  /** from the answer being decoded to the list showing: the message's arrival and React's render */
+  page: number;
+}
+
 interface SizeFigures {
   entries: number;
   bytes: number;
   loads: number[];
+  /** each load's time by phase, from the app's performance entries */
+  phases: LoadPhases[];
   longest: number;
   jsonParse: number;
   heapEmpty: HeapReading;
@@ -264,9 +292,9 @@ async function openApp(page: Page, base: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-async function dropAndWait(page: Page, entries: number): Promise<{ ms: number; longest: number }> {
+async function dropAndWait(page: Page, entries: number): Promise<{ ms: number; longest: number; phases?: LoadPhases }> {
   try {
-    return (await page.evaluate(DROP_AND_WAIT(entries))) as { ms: number; longest: number };
+    return (await page.evaluate(DROP_AND_WAIT(entries))) as { ms: number; longest: number; phases?: LoadPhases };
   } catch (e) {
     throw new Error(`bench:browser: loading the ${entries.toLocaleString('en-US')}-entry trace failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
   }
@@ -309,6 +337,7 @@ async function measureSize(browser: Browser, base: string, traceUrl: string, ent
   await forParse.context.close();
 
   const loads: number[] = [];
+  const phases: LoadPhases[] = [];
   let longest = 0;
   let heapEmpty: HeapReading | undefined;
   let last: Awaited<ReturnType<typeof freshPage>> | undefined;
@@ -324,6 +353,7 @@ async function measureSize(browser: Browser, base: string, traceUrl: string, ent
       await last.page.evaluate(PREPARE_FILE(traceUrl));
       const m = await dropAndWait(last.page, entries); // includes 500 ms after the list shows
       loads.push(m.ms);
+      if (m.phases) phases.push(m.phases);
       longest = Math.max(longest, m.longest);
     }
     const { page, meter } = last!;
@@ -364,6 +394,7 @@ async function measureSize(browser: Browser, base: string, traceUrl: string, ent
       entries,
       bytes,
       loads,
+      phases,
       longest,
       jsonParse,
       heapEmpty: heapEmpty!,
@@ -548,6 +579,12 @@ try {
     const n = s.entries.toLocaleString('en-US');
     console.log(`  ${n} entries, ${mb(s.bytes)}:`);
     console.log(`    loads ${s.loads.map((x) => ms(x)).join(', ')} ms (median ${ms(median(s.loads))}); JSON.parse ${ms(s.jsonParse)} ms; longest task ${s.longest > 0 ? `${ms(s.longest)} ms` : 'none ≥ 50 ms'}`);
+    if (s.phases.length) {
+      const mid = (pick: (p: LoadPhases) => number) => ms(median(s.phases.map(pick)));
+      console.log(
+        `    where a load went (medians of ${s.phases.length}): drop → worker reading ${mid((p) => p.toWorker)}, worker read ${mid((p) => p.read)} + scan ${mid((p) => p.scan)} + answer ${mid((p) => p.encode)}, page decode ${mid((p) => p.decode)} + message and render ${mid((p) => p.page)} ms`
+      );
+    }
     const parts = (h: HeapReading) => h.parts.map((p) => `${p.name} ${mb(p.bytes)}`).join(' + ');
     console.log(`    heap: empty app ${mb(s.heapEmpty.total)} (${parts(s.heapEmpty)})`);
     console.log(`          loaded    ${mb(s.heapLoaded.total)} (${parts(s.heapLoaded)}) = ${(s.heapLoaded.total / s.bytes).toFixed(2)}× the file; less the empty app ${((s.heapLoaded.total - s.heapEmpty.total) / s.bytes).toFixed(2)}×`);
