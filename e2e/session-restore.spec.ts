@@ -319,9 +319,14 @@ for (const theme of ['dark', 'light'] as const) {
       await openDemo(app);
       const lines = ['price-retry-fallback', 'stock-parallel-cancelled', 'weather-retry'].map((c) => JSON.stringify(JSON.parse(readFileSync(fixture(`${c}/expected/trace.json`), 'utf8'))));
       await app.open({ name: 'incidents-2024-06-11.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(lines.join('\n')) });
+      // Each trace here has 3 steps, as the demo has: the heading's flow name says which one is open.
+      // Opening the next before the last has settled would rightly leave the last out of the list.
+      const heading = page.getByRole('banner').getByRole('heading', { level: 1 });
       await page.getByRole('table').getByRole('button', { name: 'split-shipment' }).click();
+      await expect(heading).toContainText('split-shipment');
       await app.timeline.expectSteps(3);
       await app.open(fixture('profile-parallel/expected/trace.json'), fixture('profile-parallel/flow.ts'));
+      await expect(heading).toContainText('profile');
       await app.timeline.expectSteps(3);
       await app.open(big);
       await expect(page.getByRole('banner')).toContainText('44,000 steps', { timeout: 20_000 });
