@@ -40,5 +40,12 @@ export default tseslint.config(
         { name: 'navigator', message: 'core/ must not touch the DOM.' }
       ]
     }
+  },
+  {
+    // Panels and shared widgets talk through stores; the shell (app/) composes them, never the reverse.
+    files: ['src/panels/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/stores/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**', '**/app'], message: 'panels, components and stores must not import the app shell (app/): talk through a store.' }] }]
+    }
   }
 );

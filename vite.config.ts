@@ -19,7 +19,7 @@ export { REPLAY_WORKER_CSP } from './vite.replay-sandbox.ts';
  * injectManifest rather than generateSW: sandbox.html needs a handler of its own (src/sw.ts).
  *
  * registerType 'prompt': a new version waits until the person chooses to reload
- * (src/app/UpdateNotice.tsx), as reloading under someone mid-investigation would lose an unsaved
+ * (src/app/shell/UpdateNotice.tsx), as reloading under someone mid-investigation would lose an unsaved
  * replay result. The register code is imported by the app (injectRegister null), not added as a
  * script tag.
  */

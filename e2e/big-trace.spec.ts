@@ -99,7 +99,7 @@ test('a 60,000-step, ~30 MB trace loads without freezing the page, with progress
   await expect(app.timeline.optionAt(60_000)).toBeVisible();
   await expect(app.timeline.optionAt(60_000)).toHaveAttribute('aria-setsize', '60000');
   await app.expectAnnounced('Step 60000 of 60000, cmdStep49, threw Error: Step 59999 failed.');
-  // The fragment follows once the selection rests (app/useStepHash.ts).
+  // The fragment follows once the selection rests (app/navigation/useStepHash.ts).
   await expect.poll(() => app.hashStep()).toBe(60_000);
 
   // Errors are one key away even this far in.

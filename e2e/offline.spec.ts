@@ -78,7 +78,7 @@ test('after one visit, a dropped trace opens offline', async ({ page, context })
 });
 
 test('after one visit, the dialogs that load on first use open offline: share, post-mortem, regression test, walkthrough', async ({ page, context }) => {
-  // Their code is in chunks of its own (app/LazyDialogs.tsx, panels/walkthrough), fetched only when
+  // Their code is in chunks of its own (app/dialogs/LazyDialogs.tsx, panels/walkthrough), fetched only when
   // one first opens: the precache must hold them, or they would fail to load with the network cut.
   await firstVisit(page);
   await goOffline(context, page);

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from './app/App';
-import { ErrorBoundary } from './app/ErrorBoundary';
-import { UpdateNotice } from './app/UpdateNotice';
+import { App } from './app/shell/App';
+import { ErrorBoundary } from './app/shell/ErrorBoundary';
+import { UpdateNotice } from './app/shell/UpdateNotice';
 import './index.css';
 
 const queryClient = new QueryClient();

@@ -1,6 +1,6 @@
 // A modal on the native <dialog> element, which traps focus, closes on Esc and
 // gives focus back for free: the frame, its title row and close button, shared
-// by the app's dialogs (app/Modal.tsx) and the what-if dialog. Whether it is open
+// by the app's dialogs (app/dialogs/Modal.tsx) and the what-if dialog. Whether it is open
 // lives in a store; the frame only follows it and reports a dismissal.
 import { useEffect, useRef, type ReactNode } from 'react';
 

@@ -13,8 +13,8 @@ import { useViewStore } from '../stores/viewStore';
 import { useReplayStore } from '../stores/replayStore';
 import { useNotesStore } from '../stores/notesStore';
 import { forgetWhatIfs } from '../stores/whatIfStore';
-import { openTraceBlob } from '../app/openTrace';
-import { clearStepHash, stepFromHash, writeHash } from '../app/stepHash';
+import { openTraceBlob } from '../app/open/openTrace';
+import { clearStepHash, stepFromHash, writeHash } from '../app/navigation/stepHash';
 import { admit, collectionKey, fitsLimit, update, type RecentEntry } from './recent';
 import { clearAll, getAllValues, getValue, write, type Op } from './sessionDb';
 import { isStoredCorpus, markRestoring, type PendingOpen, type StoredCorpus } from './pending';
@@ -218,7 +218,7 @@ export async function reopen(key: string, placeholder?: LocalLoad): Promise<bool
   if (corpus) {
     // A folder or several files: opened as a corpus again, each file by the path it had.
     markRestoring(corpus.files[0]!);
-    const { openCorpusFiles, withPath } = await import('../app/openCorpus');
+    const { openCorpusFiles, withPath } = await import('../app/open/openCorpus');
     await openCorpusFiles(corpus.files.map((f, i) => withPath(f instanceof File ? f : new File([f], corpus.paths[i]!), corpus.paths[i]!)), entry.sources.length > 0);
   } else {
     markRestoring(stored as Blob);

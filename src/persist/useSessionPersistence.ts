@@ -19,7 +19,7 @@ const DEBOUNCE_MS = 300;
 function showRestoring(): { key: string; placeholder: LocalLoad } | undefined {
   // ?trace=<url> reloads from its URL; that always wins over the saved session.
   if (typeof window === 'undefined' || new URL(window.location.href).searchParams.has('trace')) return undefined;
-  // A shared incident in the address opens instead (app/openIncident.ts), as does an encrypted capsule (app/useCapsuleUrl.ts).
+  // A shared incident in the address opens instead (app/open/openIncident.ts), as does an encrypted capsule (app/open/useCapsuleUrl.ts).
   if (/incident(=|%3D)/i.test(window.location.hash + window.location.href.split('%23')[1])) return undefined;
   if (new URL(window.location.href).searchParams.has('capsule')) return undefined;
   const pointer = readPointer();

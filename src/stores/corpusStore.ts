@@ -1,6 +1,6 @@
 // "Replay all": the verdict matrix of a corpus (a JSONL file, a folder of
 // traces, several capsules) replayed against the flow in the editor. One row
-// per trace, filled in as its replay answers; the runner is app/replayAll.ts.
+// per trace, filled in as its replay answers; the runner is app/replay/replayAll.ts.
 import { create } from 'zustand';
 import type { BatchRow, BatchVerdict } from '../core/batch/verdict';
 import type { StepOverride } from '../core/whatif/apply';

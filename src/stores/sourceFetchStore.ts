@@ -1,6 +1,6 @@
 // How the fetch of the flow's source by URL is going (?source=, or the source
 // URL template setting), for the source panel to show where the code will be.
-// The fetch itself is react-query's, in app/useSourceUrl.ts; panels only read
+// The fetch itself is react-query's, in app/open/useSourceUrl.ts; panels only read
 // this store, and ask for a retry through it.
 import { create } from 'zustand';
 import type { SourceFile } from './sourceStore';

@@ -11,7 +11,7 @@ import type { TraceModel } from '../../core/trace/model';
 import { batchSize } from '../../worker/batchSize';
 import { useWhatIfStore } from '../../stores/whatIfStore';
 import { overrideOutcomeText, overrideWhereText } from '../../core/whatif/describe';
-import { cancelReplayAll, corpusKey, replayAll, type BaselineChoice } from '../replayAll';
+import { cancelReplayAll, corpusKey, replayAll, type BaselineChoice } from '../replay/replayAll';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 

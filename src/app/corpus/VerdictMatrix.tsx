@@ -8,7 +8,7 @@ import { UNPROVEN, type BatchRow, type BatchVerdict } from '../../core/batch/ver
 import { groupMatrix, matrixQuery, VERDICT_LABEL, VERDICT_ORDER, verdictCounts, type MatrixEntry } from '../../core/batch/matrix';
 import { useCorpusStore } from '../../stores/corpusStore';
 import { useTraceStore } from '../../stores/traceStore';
-import { openCorpusRow } from '../replayAll';
+import { openCorpusRow } from '../replay/replayAll';
 
 const TONE: Record<BatchVerdict, string> = {
   reproduced: 'text-muted',

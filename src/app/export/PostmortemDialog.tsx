@@ -8,7 +8,7 @@ import { buildPostmortem, postmortemFileName } from '../../core/export/postmorte
 import { useNotesStore } from '../../stores/notesStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { Markdown } from '../../components/markdown/Markdown';
-import { Modal } from '../Modal';
+import { Modal } from '../dialogs/Modal';
 import { download } from '../share/download';
 import { postmortemInput } from './postmortemInput';
 

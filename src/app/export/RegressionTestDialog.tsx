@@ -10,7 +10,7 @@ import { toRawTrace } from '../../core/trace/raw';
 import { buildRegressionTest, prefillAssertPaths, regressionInputFromReport, valueLeaves, type Flavour, type LeafPath, type TraceMode } from '../../core/export/regressionTest';
 import { useNotesStore } from '../../stores/notesStore';
 import { useReplayStore } from '../../stores/replayStore';
-import { Modal } from '../Modal';
+import { Modal } from '../dialogs/Modal';
 import { download } from '../share/download';
 import { rememberedImportPath, rememberImportPath } from './importPaths';
 

@@ -14,7 +14,7 @@ import { useReplayStore } from '../../stores/replayStore';
 import { useRedactionStore } from '../../stores/redactionStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { useCompareStore } from '../../stores/compareStore';
-import { Modal } from '../Modal';
+import { Modal } from '../dialogs/Modal';
 import { buildShared, linkFor, type Shared } from '../../share/buildShared';
 import { RedactionRules } from './RedactionRules';
 import { SharePreview } from './SharePreview';

@@ -1,4 +1,4 @@
-import { openDemo } from '../loading';
+import { openDemo } from '../open/loading';
 import { useViewStore } from '../../stores/viewStore';
 import { useSourceStore } from '../../stores/sourceStore';
 import { pickFiles } from '../../components/filePicker';

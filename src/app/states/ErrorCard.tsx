@@ -1,7 +1,7 @@
 import type { TraceProblem } from '../../core/trace/errors';
 import { useTraceStore } from '../../stores/traceStore';
 import { pickFiles } from '../../components/filePicker';
-import { writeHash } from '../stepHash';
+import { writeHash } from '../navigation/stepHash';
 
 export function ErrorCard({ problem, fileName }: { problem: TraceProblem; fileName: string | undefined }) {
   const lastReady = useTraceStore((s) => s.lastReady);

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { forget, forgetAll, loadRecent, reopen, useRecentStore } from '../../persist/session';
 import { formatBytes, LIMITS, relativeTime, type RecentEntry } from '../../persist/recent';
-import { ConfirmButton } from '../ConfirmButton';
+import { ConfirmButton } from '../../components/ConfirmButton';
 
 /** The current time, every 30 s, so "5 min ago" stays true while the page is open. */
 function useNow(): number {

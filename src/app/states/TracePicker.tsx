@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import type { LocalLoad } from '../../stores/traceStore';
 import { useTraceStore } from '../../stores/traceStore';
 import { useCompareStore } from '../../stores/compareStore';
-import { clearStepHash } from '../stepHash';
+import { clearStepHash } from '../navigation/stepHash';
 import { useCorpusStore } from '../../stores/corpusStore';
 import { ReplayAllBar } from '../corpus/ReplayAllBar';
 import { VerdictMatrix } from '../corpus/VerdictMatrix';
-import { corpusKey } from '../replayAll';
+import { corpusKey } from '../replay/replayAll';
 import { setAsideText } from '../../core/trace/corpus';
 import { takeLostFocus } from '../../components/focusLost';
 

@@ -1,5 +1,5 @@
 // `w` opens the walkthrough at the selected step, from anywhere but a text
-// field or a dialog, like the rest of the app's keys (app/useKeyboard.ts).
+// field or a dialog, like the rest of the app's keys (app/navigation/useKeyboard.ts).
 import { useEffect } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { useViewStore } from '../../stores/viewStore';

@@ -1,0 +1,67 @@
+// The selected step lives in the URL fragment (#step=3, 1-based) so a reload
+// keeps your place. The fragment never reaches a server.
+import { useEffect } from 'react';
+import type { TraceModel } from '../../core/trace/model';
+import { useViewStore } from '../../stores/viewStore';
+import { useTraceStore } from '../../stores/traceStore';
+import { openingStep, stepFromHash, writeHash } from './stepHash';
+
+/**
+ * How long the selection rests before the fragment follows it. history.replaceState costs most of
+ * a millisecond, on the same key press as the list's highlight; while the person holds ↓ only the
+ * step they stop on matters to a reload or a copied address.
+ */
+export const HASH_IDLE_MS = 200;
+
+export function useStepHash(model: TraceModel | undefined) {
+  // A newly opened trace starts where the fragment says; else, when the recording ends in a Failure, on the
+  // step that threw it (that is what the on-call engineer came for); else at step 1.
+  useEffect(() => {
+    if (!model) return;
+    useViewStore.getState().resetForTrace(stepFromHash(model.steps.length) ?? openingStep(model));
+  }, [model]);
+
+  // Subscribed outside React: a render of App on every selection would re-render the whole shell.
+  useEffect(() => {
+    if (!model || model.steps.length === 0) return;
+    // The opening step at once: a link copied right after opening names it.
+    writeHash(useViewStore.getState().selected);
+    let timer: number | undefined;
+    const flush = () => {
+      window.clearTimeout(timer);
+      timer = undefined;
+      writeHash(useViewStore.getState().selected);
+    };
+    const off = useViewStore.subscribe((s, prev) => {
+      if (s.selected === prev.selected) return;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(flush, HASH_IDLE_MS);
+    });
+    // Something else is opening (loading.ts clears or sets the fragment for it first): a write still
+    // waiting belongs to the trace being left, and would open the next one at its step.
+    const drop = () => {
+      window.clearTimeout(timer);
+      timer = undefined;
+    };
+    const offTrace = useTraceStore.subscribe(drop);
+    // A reload (or closing the tab) within the pause still keeps the last step.
+    const onHide = () => timer !== undefined && flush();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      off();
+      offTrace();
+      window.removeEventListener('pagehide', onHide);
+      drop();
+    };
+  }, [model]);
+
+  useEffect(() => {
+    if (!model) return;
+    const onHash = () => {
+      const step = stepFromHash(model.steps.length);
+      if (step !== undefined) useViewStore.getState().select(step);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [model]);
+}

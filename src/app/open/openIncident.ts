@@ -1,0 +1,107 @@
+// Opening what someone shared: a `#incident=` link or a dropped capsule. The
+// trace goes through the parse worker like any file; the flow source is the
+// sender's code, so it is marked as coming with a link and waits for Replay.
+// Notes and edits land in their stores once the trace has opened.
+// Loaded on demand (sharedIncident.ts and useCapsuleUrl.ts decide there is something to open).
+import type { SharedIncident } from '../../core/share/payload';
+import { decodeLink, linkStep } from '../../core/share/link';
+import { hasIncidentLink, looksEncrypted } from '../../core/share/recognize';
+import { traceIdentity } from '../../core/trace/identity';
+import { useSourceStore } from '../../stores/sourceStore';
+import { useTraceStore } from '../../stores/traceStore';
+import { useReplayStore } from '../../stores/replayStore';
+import { useNotesStore } from '../../stores/notesStore';
+import { useWhatIfStore } from '../../stores/whatIfStore';
+import { useReceivedStore } from '../../stores/receivedStore';
+import { openTraceBlob } from './openTrace';
+import { useCompareStore } from '../../stores/compareStore';
+import { readCapsuleInWorker } from '../../worker/capsuleClient';
+
+function fail(fileName: string, message: string, hint: string) {
+  useTraceStore.getState().setLocal({ status: 'error', fileName, problem: { message, hint } });
+}
+
+export async function openIncident(payload: SharedIncident, fileName: string, from: 'link' | 'capsule' = 'link'): Promise<void> {
+  useSourceStore.getState().replaceFiles((payload.sources ?? []).map((s) => ({ name: s.name, text: s.text, origin: 'link' as const })));
+  // A capsule's trace.json goes to the engine as it was written, never read here.
+  const traceBlob = 'traceBlob' in payload ? payload.traceBlob : new Blob([JSON.stringify(payload.trace)], { type: 'application/json' });
+  await openTraceBlob(traceBlob, fileName, payload.step !== undefined ? { startAt: payload.step } : {});
+  const local = useTraceStore.getState().local;
+  if (local.status !== 'ready') return;
+  // A compare link: run A is open behind the Compare view of A against B.
+  if (payload.compare) {
+    // Run A goes to the compare worker as the capsule wrote it (or as the link holds it), never read here.
+    const labelA = payload.compare.labelA ?? `${fileName}, run A`;
+    await useCompareStore.getState().open(
+      'traceBlob' in payload ? { file: payload.traceBlob, label: labelA } : { trace: payload.trace, label: labelA },
+      { trace: payload.compare.trace, label: payload.compare.labelB ?? `${fileName}, run B` }
+    );
+  }
+  // App's effect opens the trace in the replay and notes stores; apply what came with it after that.
+  const id = traceIdentity(local.model);
+  useReceivedStore.getState().set({ traceId: id, from, redaction: payload.redaction ?? { applied: false, rules: [] } });
+  const replay = useReplayStore.getState();
+  if (replay.traceId !== id) replay.openTrace(id);
+  for (const [name, text] of Object.entries(payload.edits ?? {})) {
+    replay.edit(name, text, payload.sources?.find((s) => s.name === name)?.text ?? '');
+  }
+  // The context is not kept per trace, and App's openTrace (an effect, after this) resets it: set it after.
+  const context = payload.context;
+  if (context !== undefined) window.setTimeout(() => useReplayStore.getState().setContextText(context), 50);
+  if (payload.exportName) replay.chooseExport(payload.exportName);
+  // What-ifs that came with it replace this browser's for the trace: the link asks its own question.
+  if (payload.overrides) {
+    const whatIf = useWhatIfStore.getState();
+    if (whatIf.traceId !== id) whatIf.openTrace(id);
+    whatIf.replaceAll(payload.overrides);
+  }
+  const notes = useNotesStore.getState();
+  if (notes.traceId !== id) notes.openTrace(id);
+  const n = payload.notes;
+  if (n?.title !== undefined) notes.setTitle(n.title);
+  if (n?.summary !== undefined) notes.setSummary(n.summary);
+  if (n?.impact !== undefined) notes.setImpact(n.impact);
+  if (n?.actionItems !== undefined) notes.setActionItems(n.actionItems);
+  for (const [k, step] of Object.entries(n?.steps ?? {})) {
+    if (step.text) useNotesStore.getState().setStepText(Number(k), step.text);
+    if (step.starred && !useNotesStore.getState().notes.steps?.[k]?.starred) useNotesStore.getState().toggleStar(Number(k));
+  }
+}
+
+const LINK_HINT = 'Ask for the link again, or for the capsule (.zip) instead. This page still works: open a trace of your own.';
+
+/** A `#incident=` in the address, on load: opened, then taken out of the address (the session keeps it). */
+export async function openIncidentFromHash(): Promise<boolean> {
+  const raw = window.location.href.replace(/%23/gi, '#');
+  if (!hasIncidentLink(raw)) return false;
+  const decoded = decodeLink(raw);
+  const url = new URL(window.location.href);
+  url.hash = '';
+  window.history.replaceState(null, '', url);
+  if (!decoded.ok) {
+    fail('shared link', `This shared link is ${decoded.kind === 'unknown-version' ? 'from a newer Timescope' : decoded.kind.replace('-', ' ')}: ${decoded.message}`, LINK_HINT);
+    return true;
+  }
+  const step = linkStep(raw);
+  await openIncident(step === undefined ? decoded.payload : { ...decoded.payload, step }, 'shared link');
+  return true;
+}
+
+/** A dropped file whose first bytes (`head`) are a capsule's, plain or encrypted (recognize.ts): opened, or its problem shown. */
+export async function openCapsuleHead(file: File, head: Uint8Array): Promise<void> {
+  if (looksEncrypted(head)) {
+    fail(
+      file.name,
+      'This is an encrypted capsule: it opens with the link it came with (?capsule=…#key=…), because the key is in that link, not in the file.',
+      'Ask the sender for the link, or run: timescope replay <file> --key <key>.'
+    );
+    return;
+  }
+  useTraceStore.getState().setLocal({ status: 'loading', label: `Reading ${file.name}`, progress: undefined });
+  const read = await readCapsuleInWorker(file);
+  if (!read.ok) {
+    fail(file.name, `This capsule cannot be opened: ${read.message}`, 'Ask for the capsule again; it may have been cut short or changed on the way.');
+    return;
+  }
+  await openIncident(read.incident, file.name, 'capsule');
+}

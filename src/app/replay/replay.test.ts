@@ -1,0 +1,66 @@
+// runReplay turns each way a replay can end into what the verdict banner shows:
+// the sandbox's JSON answer into a verdict, the time limit and the sandbox's
+// death into failures of their own kind. The sandbox itself is a stand-in.
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseTraceText } from '../../core/trace/parse';
+import type { TraceModel } from '../../core/trace/model';
+import { HOSTILE_TRACE } from '../../../test/corpus/hostile';
+import { useReplayStore } from '../../stores/replayStore';
+import { useSourceStore } from '../../stores/sourceStore';
+import { ReplayOutOfMemory, ReplayTimeout } from '../../worker/replayErrors';
+
+const replayInWorker = vi.fn();
+vi.mock('../../worker/replayClient', () => ({ replayInWorker: (...args: unknown[]) => replayInWorker(...args) }));
+const { runReplay } = await import('./replay');
+
+const parsed = parseTraceText(readFileSync(HOSTILE_TRACE, 'utf8'), 'trace.json');
+if (parsed.kind !== 'trace') throw new Error('the corpus trace must parse');
+const model: TraceModel = parsed.model;
+
+/** A report as the sandbox's JSON would carry it, rejected with what describeThrown said of a Symbol. */
+const symbolThrown = {
+  kind: 'report',
+  exportName: 'hostileFlow',
+  entry: 'flow.js',
+  report: {
+    status: 'rejected',
+    rejection: { error: { __error: true }, text: { name: 'a Symbol', message: 'The flow threw a Symbol, Symbol(boom), which is not an Error and has no message.' } },
+    unreached: [],
+    narration: [],
+    steps: []
+  }
+};
+
+describe('runReplay', () => {
+  beforeEach(() => {
+    replayInWorker.mockReset();
+    useSourceStore.setState({ files: [{ name: 'flow.js', text: 'export const hostileFlow = () => 0;' }] });
+    useReplayStore.getState().openTrace('t');
+  });
+
+  it('shows what the flow threw as the report describes it: a Symbol reads as a Symbol', async () => {
+    replayInWorker.mockResolvedValue({ result: symbolThrown, ms: 4 });
+    await runReplay(model);
+    const run = useReplayStore.getState().run;
+    expect(run).toMatchObject({ status: 'done', verdict: { kind: 'flow-error', name: 'a Symbol', message: expect.stringContaining('Symbol(boom)') } });
+  });
+
+  it('tells the time limit from the sandbox running out of memory', async () => {
+    replayInWorker.mockRejectedValueOnce(new ReplayTimeout(1500));
+    await runReplay(model);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'failed', reason: 'timeout', message: expect.stringContaining('did not finish within 1.5 s') });
+    replayInWorker.mockRejectedValueOnce(new ReplayOutOfMemory());
+    await runReplay(model);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'failed', reason: 'memory', message: expect.stringContaining("The replay's sandbox stopped") });
+  });
+
+  it('sends the time limit the person chose, and leaves a replaced replay alone', async () => {
+    useReplayStore.getState().setTimeoutMs(2500);
+    replayInWorker.mockRejectedValueOnce(new DOMException('replaced', 'AbortError'));
+    useReplayStore.setState({ run: { status: 'idle' } });
+    await runReplay(model);
+    expect(replayInWorker.mock.calls[0]![2]).toBe(2500);
+    expect(useReplayStore.getState().run.status).toBe('running');
+  });
+});

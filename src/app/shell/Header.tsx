@@ -1,0 +1,107 @@
+import type { LocalLoad } from '../../stores/traceStore';
+import { useTraceStore } from '../../stores/traceStore';
+import { useViewStore } from '../../stores/viewStore';
+import { useThemeStore } from '../../stores/themeStore';
+import { formatMs } from '../../core/present/step-text';
+import { openFiles } from '../open/loading';
+import { ForgetButton } from './ForgetButton';
+import { SettingsButton } from '../dialogs/SettingsDialog';
+import { ACCEPTED_FILES, FILE_INPUT_ID, pickFiles } from '../../components/filePicker';
+import { FolderInput } from '../../components/FolderInput';
+import { WalkthroughButton } from '../../panels/walkthrough/WalkthroughButton';
+import { useCompareStore } from '../../stores/compareStore';
+import { CompareWithButton } from '../../panels/compare/CompareWith';
+
+const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
+
+function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> }) {
+  const m = load.model;
+  const outcome = m.outcome;
+  return (
+    // The page's one level-one heading while a trace is open (the empty and error states have their own).
+    <h1 className="flex min-w-0 items-center gap-2 truncate font-mono text-[12px]" title={load.fileName}>
+      <span className="truncate font-semibold">{m.flowName ?? load.fileName}</span>
+      {/* Below 1280 px the word "build" gives way, so the flow's name keeps its room; the title still says it. */}
+      {m.version && (
+        <span className="text-muted" title={`Recorded at build ${m.version}`}>
+          @ <span className="hidden xl:inline">build </span>
+          {m.version}
+        </span>
+      )}
+      <span className="text-muted">·</span>
+      <span>
+        {m.steps.length.toLocaleString('en-US')} {m.steps.length === 1 ? 'step' : 'steps'}
+        {m.errorSteps.length > 0 && <span className="text-err"> · {m.errorSteps.length.toLocaleString('en-US')} threw</span>}
+      </span>
+      <span className="text-muted">·</span>
+      <span title="Elapsed time of the recorded steps">{formatMs(m.wallMs)}</span>
+      <span className="text-muted">·</span>
+      {outcome.known ? <span className="font-semibold text-err">✗ Failure</span> : <span className="text-muted">outcome: replay to see</span>}
+    </h1>
+  );
+}
+
+export function Header({ active }: { active: LocalLoad }) {
+  const openDialog = useViewStore((s) => s.openDialog);
+  const collection = useTraceStore((s) => s.collection);
+  const backToCollection = useTraceStore((s) => s.backToCollection);
+  const theme = useThemeStore((s) => s.choice);
+  const cycleTheme = useThemeStore((s) => s.cycle);
+  // The Compare view names both runs in its own heading.
+  const comparing = useCompareStore((s) => s.comparison !== undefined);
+  return (
+    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
+      <a href="./" className="flex items-center gap-1.5 font-semibold" aria-label="Timescope home">
+        <span aria-hidden className="text-accent">◷</span> Timescope
+      </a>
+      <div className="min-w-0 flex-1">{active.status === 'ready' && !comparing && <TraceTitle load={active} />}</div>
+      <nav aria-label="Open" className="flex shrink-0 items-center gap-1.5">
+        {collection && active.status === 'ready' && !comparing && (
+          <button type="button" className={button} onClick={backToCollection}>
+            ← All traces
+          </button>
+        )}
+        {active.status === 'ready' && !comparing && <CompareWithButton model={active.model} className={`${button} hidden xl:inline-block`} />}
+        {active.status === 'ready' && !comparing && (
+          <button type="button" className={button} onClick={() => openDialog('share')} title="A link or a capsule of this incident, redacted">
+            Share
+          </button>
+        )}
+        {/* Below 1280 px the flow's name needs the room: the Incident tab and `w` open it there. */}
+        {active.status === 'ready' && <WalkthroughButton className={`${button} hidden xl:inline-block`} />}
+        <ForgetButton />
+        <input
+          id={FILE_INPUT_ID}
+          type="file"
+          multiple
+          accept={ACCEPTED_FILES}
+          aria-label="Open trace or source files"
+          className="sr-only"
+          tabIndex={-1}
+          onChange={(e) => {
+            const files = [...(e.currentTarget.files ?? [])];
+            e.currentTarget.value = '';
+            if (files.length) void openFiles(files);
+          }}
+        />
+        <FolderInput onFiles={(files) => void openFiles(files)} />
+        <button type="button" className={button} onClick={pickFiles}>
+          Open
+        </button>
+        <button type="button" className={button} onClick={() => openDialog('paste')}>
+          Paste
+        </button>
+        <button type="button" className={button} onClick={() => openDialog('url')}>
+          URL
+        </button>
+        <button type="button" className={button} onClick={cycleTheme} aria-label={`Theme: ${theme}. Change theme`} title={`Theme: ${theme}`}>
+          <span aria-hidden>{theme === 'system' ? '◐' : theme === 'dark' ? '☾' : '☀'}</span>
+        </button>
+        <SettingsButton className={button} />
+        <button type="button" className={button} onClick={() => openDialog('shortcuts')} aria-label="Keyboard shortcuts">
+          ?
+        </button>
+      </nav>
+    </header>
+  );
+}
