@@ -98,7 +98,8 @@ interface ReplayState {
   carryToNextTrace(edits: Readonly<Record<string, string>>, exportName: string | undefined): void;
   requestReplay(): void;
   setFocus(focus: CodeLocation | undefined): void;
-  openTrace(traceId: string): void;
+  /** This trace's edits, export and a fresh run; `initial` is what it opens with (a shared incident's replay context). */
+  openTrace(traceId: string, initial?: { readonly contextText?: string }): void;
   edit(file: string, text: string, original: string): void;
   resetEdits(): void;
   chooseExport(name: string | undefined): void;
@@ -124,7 +125,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   carryToNextTrace: (edits, exportName) => set({ carried: { edits: { ...edits }, exportName } }),
   requestReplay: () => set((s) => ({ replayRequests: s.replayRequests + 1 })),
   setFocus: (focus) => set({ focus }),
-  openTrace: (traceId) => {
+  openTrace: (traceId, initial = {}) => {
     const { carried } = get();
     const edits = carried ? { ...carried.edits } : loadEdits(traceId);
     const exportName = carried ? carried.exportName : (load(exportKey(traceId)) ?? undefined);
@@ -133,7 +134,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
       save(editsKey(traceId), Object.keys(edits).length ? JSON.stringify(edits) : undefined);
       save(exportKey(traceId), exportName);
     }
-    set({ traceId, edits, exportName, carried: undefined, contextText: undefined, run: { status: 'idle' }, baseline: undefined, choices: undefined, focus: undefined, autoStarted: false });
+    set({ traceId, edits, exportName, carried: undefined, contextText: initial.contextText, run: { status: 'idle' }, baseline: undefined, choices: undefined, focus: undefined, autoStarted: false });
   },
   edit: (file, text, original) => {
     const { traceId, edits } = get();

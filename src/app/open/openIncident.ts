@@ -37,17 +37,15 @@ export async function openIncident(payload: SharedIncident, fileName: string, fr
       { trace: payload.compare.trace, label: payload.compare.labelB ?? `${fileName}, run B` }
     );
   }
-  // App's effect opens the trace in the replay and notes stores; apply what came with it after that.
+  // Opened in the replay, notes and what-if stores here, with what came with it; App's effect, which
+  // opens each new trace in them, finds this one open already and leaves it as it is.
   const id = traceIdentity(local.model);
   useReceivedStore.getState().set({ traceId: id, from, redaction: payload.redaction ?? { applied: false, rules: [] } });
   const replay = useReplayStore.getState();
-  if (replay.traceId !== id) replay.openTrace(id);
+  replay.openTrace(id, { contextText: payload.context });
   for (const [name, text] of Object.entries(payload.edits ?? {})) {
     replay.edit(name, text, payload.sources?.find((s) => s.name === name)?.text ?? '');
   }
-  // The context is not kept per trace, and App's openTrace (an effect, after this) resets it: set it after.
-  const context = payload.context;
-  if (context !== undefined) window.setTimeout(() => useReplayStore.getState().setContextText(context), 50);
   if (payload.exportName) replay.chooseExport(payload.exportName);
   // What-ifs that came with it replace this browser's for the trace: the link asks its own question.
   if (payload.overrides) {

@@ -151,13 +151,19 @@ export function App() {
   }, []);
   useAutoReplay(model);
   useReplayRequests(model);
-  // Each trace has its own edits, chosen export and replay result.
+  // Each trace has its own edits, chosen export, replay result, notes and what-ifs. A trace already
+  // open in a store stays as it is: a shared incident opened it with what it carried (openIncident),
+  // and the same trace opened again keeps its run and context.
   useEffect(() => {
     if (!model) return;
     const id = traceIdentity(model);
-    useReplayStore.getState().openTrace(id);
-    useNotesStore.getState().openTrace(id);
-    useWhatIfStore.getState().openTrace(id);
+    // What a corpus row carries (the flow and what-ifs it was replayed with) is taken even by the trace already open.
+    const replay = useReplayStore.getState();
+    if (replay.traceId !== id || replay.carried) replay.openTrace(id);
+    const whatIf = useWhatIfStore.getState();
+    if (whatIf.traceId !== id || whatIf.carried) whatIf.openTrace(id);
+    const notes = useNotesStore.getState();
+    if (notes.traceId !== id) notes.openTrace(id);
   }, [model]);
 
   return (
