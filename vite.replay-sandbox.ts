@@ -79,6 +79,8 @@ function policyHeaders(sandboxPolicy: () => string | undefined) {
   };
 }
 
+const exactly = (id: string) => new RegExp(`^${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 export function replaySandbox(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -86,17 +88,24 @@ export function replaySandbox(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : undefined),
-    async load(id) {
-      if (id !== `\0${VIRTUAL}`) return undefined;
-      if (config.command === 'serve') return `export { createHost } from ${JSON.stringify(path.join(here, 'src/worker/pageHost.ts'))};`;
-      const [worker, frame] = await Promise.all([classicScript(WORKER_ENTRY), classicScript(FRAME_ENTRY)]);
-      const workerFile = `${config.build.assetsDir}/replay-worker-${shortHash(worker)}.js`;
-      this.emitFile({ type: 'asset', fileName: workerFile, source: worker });
-      this.emitFile({ type: 'asset', fileName: 'sandbox.html', source: sandboxHtml(frame) });
-      const urls = { page: `${config.base}sandbox.html`, worker: `${config.base}${workerFile}` };
-      return `import { frameHost } from ${JSON.stringify(path.join(here, 'src/worker/frameHost.ts'))};
+    // Hook filters: the bundler calls these for the one virtual module only, not for every module it
+    // resolves or loads (each call from Rust into JS costs build time).
+    resolveId: {
+      filter: { id: exactly(VIRTUAL) },
+      handler: () => `\0${VIRTUAL}`
+    },
+    load: {
+      filter: { id: exactly(`\0${VIRTUAL}`) },
+      async handler() {
+        if (config.command === 'serve') return `export { createHost } from ${JSON.stringify(path.join(here, 'src/worker/pageHost.ts'))};`;
+        const [worker, frame] = await Promise.all([classicScript(WORKER_ENTRY), classicScript(FRAME_ENTRY)]);
+        const workerFile = `${config.build.assetsDir}/replay-worker-${shortHash(worker)}.js`;
+        this.emitFile({ type: 'asset', fileName: workerFile, source: worker });
+        this.emitFile({ type: 'asset', fileName: 'sandbox.html', source: sandboxHtml(frame) });
+        const urls = { page: `${config.base}sandbox.html`, worker: `${config.base}${workerFile}` };
+        return `import { frameHost } from ${JSON.stringify(path.join(here, 'src/worker/frameHost.ts'))};
 export const createHost = () => frameHost(${JSON.stringify(urls)});`;
+      }
     },
     configureServer: (server) => void server.middlewares.use(policyHeaders(() => undefined)),
     configurePreviewServer(server) {
