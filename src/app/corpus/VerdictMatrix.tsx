@@ -9,6 +9,7 @@ import { groupMatrix, matrixQuery, VERDICT_LABEL, VERDICT_ORDER, verdictCounts, 
 import { useCorpusStore } from '../../stores/corpusStore';
 import { useTraceStore } from '../../stores/traceStore';
 import { openCorpusRow } from '../replay/replayAll';
+import { FlowCell, LineCell, TraceTable } from './traceTable';
 
 const TONE: Record<BatchVerdict, string> = {
   reproduced: 'text-muted',
@@ -74,18 +75,8 @@ function Row({ entry, summary, withBaseline, open, ticked, toggle }: RowProps) {
   const step = after.stepIndex;
   return (
     <tr className="border-t border-line align-top hover:bg-raised" data-line={summary.line}>
-      <td className="px-2 py-1 font-mono text-muted">
-        <label className="inline-flex items-center gap-1.5">
-          <input type="checkbox" checked={ticked} onChange={() => toggle(entry.index)} aria-label={`Compare line ${summary.line}${entry.source ? ` of ${entry.source}` : ''}`} />
-          {summary.line}
-        </label>
-      </td>
-      <td className="px-2 py-1">
-        <button type="button" data-open-row={entry.index} className="font-mono text-accent underline-offset-2 hover:underline" onClick={() => open(entry)}>
-          {summary.flowName ?? '(unnamed flow)'}
-        </button>
-        {entry.source && <div className="font-mono text-[11px] text-muted">{entry.source}</div>}
-      </td>
+      <LineCell line={summary.line} source={entry.source} ticked={ticked} toggle={() => toggle(entry.index)} />
+      <FlowCell index={entry.index} flowName={summary.flowName} source={entry.source} onOpen={() => open(entry)} />
       <td className="whitespace-nowrap px-2 py-1">
         {withBaseline && before && (
           <>
@@ -183,20 +174,7 @@ export function VerdictMatrix({ fileName, summaries, models, ticked, toggle }: M
           {query.unknown.length ? `unknown ${query.unknown.join(', ')}` : `${matching.toLocaleString('en-US')} of ${entries.length.toLocaleString('en-US')} traces`}
         </span>
       </div>
-      {/* On the panel colour, not the page's: the accent links keep their contrast there in the light theme. */}
-      <table className="w-full border-collapse rounded bg-panel text-left text-[13px]">
-        <caption className="sr-only">Verdicts for the traces in {fileName}</caption>
-        <thead className="text-[11px] uppercase tracking-wide text-muted">
-          <tr>
-            <th className="px-2 py-1 font-medium">Line</th>
-            <th className="px-2 py-1 font-medium">Flow</th>
-            <th className="px-2 py-1 font-medium">{withBaseline ? 'Before → after' : 'Verdict'}</th>
-            <th className="px-2 py-1 font-medium">Step</th>
-            <th className="px-2 py-1 font-medium">Path</th>
-            <th className="px-2 py-1 font-medium">Unreached</th>
-            <th className="px-2 py-1 font-medium">Detail</th>
-          </tr>
-        </thead>
+      <TraceTable caption={`Verdicts for the traces in ${fileName}`} headers={['Line', 'Flow', withBaseline ? 'Before → after' : 'Verdict', 'Step', 'Path', 'Unreached', 'Detail']} className="rounded">
         {groups.map((g) => {
           const shown = all.has(g.verdict) ? g.entries : g.entries.slice(0, GROUP_ROWS);
           return (
@@ -221,7 +199,7 @@ export function VerdictMatrix({ fileName, summaries, models, ticked, toggle }: M
             </tbody>
           );
         })}
-      </table>
+      </TraceTable>
     </div>
   );
 }

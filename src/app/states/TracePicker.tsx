@@ -9,6 +9,7 @@ import { VerdictMatrix } from '../corpus/VerdictMatrix';
 import { corpusKey } from '../replay/replayAll';
 import { setAsideText } from '../../core/trace/corpus';
 import { takeLostFocus } from '../../components/focusLost';
+import { FlowCell, LineCell, TraceTable } from '../corpus/traceTable';
 
 type Picking = Extract<LocalLoad, { status: 'picking' }>;
 
@@ -88,36 +89,21 @@ export function TracePicker({ load }: { load: Picking }) {
         {replayed ? (
           <VerdictMatrix fileName={load.fileName} summaries={load.summaries} models={load.models} ticked={ticked} toggle={toggle} />
         ) : (
-        <table className="mt-3 w-full border-collapse bg-panel text-left text-[13px]">
-          <caption className="sr-only">Traces in {load.fileName}</caption>
-          <thead className="text-[11px] uppercase tracking-wide text-muted">
-            <tr>
-              <th className="px-2 py-1 font-medium">Line</th>
-              <th className="px-2 py-1 font-medium">Flow</th>
-              <th className="px-2 py-1 font-medium">Version</th>
-              <th className="px-2 py-1 text-right font-medium">Entries</th>
-              <th className="px-2 py-1 font-medium">Outcome</th>
-            </tr>
-          </thead>
+        <TraceTable caption={`Traces in ${load.fileName}`} headers={['Line', 'Flow', 'Version', <span className="block text-right">Entries</span>, 'Outcome']} className="mt-3">
           <tbody>
             {load.summaries.map((s, i) => (
               <tr key={i} className="border-t border-line hover:bg-raised">
                 {/* The tick shares the line's cell, so each row reads as before: line, flow, version… */}
-                <td className="px-2 py-1 font-mono text-muted">
-                  <label className="inline-flex items-center gap-1.5">
-                    <input type="checkbox" checked={ticked.includes(i)} onChange={() => toggle(i)} aria-label={`Compare line ${s.line}`} />
-                    {s.line}
-                  </label>
-                </td>
-                <td className="px-2 py-1">
-                  <button type="button" data-open-row={i} className="font-mono text-accent underline-offset-2 hover:underline" onClick={() => {
-                      clearStepHash();
-                      pick(load, i);
-                    }}>
-                    {s.flowName ?? '(unnamed flow)'}
-                  </button>
-                  {s.source && <div className="font-mono text-[11px] text-muted">{s.source}</div>}
-                </td>
+                <LineCell line={s.line} source={s.source} ticked={ticked.includes(i)} toggle={() => toggle(i)} />
+                <FlowCell
+                  index={i}
+                  flowName={s.flowName}
+                  source={s.source}
+                  onOpen={() => {
+                    clearStepHash();
+                    pick(load, i);
+                  }}
+                />
                 <td className="px-2 py-1 font-mono">{s.version ?? '—'}</td>
                 <td className="px-2 py-1 text-right font-mono">{s.entries.toLocaleString('en-US')}</td>
                 <td className={`px-2 py-1 ${s.outcome === 'Failure' ? 'text-err' : 'text-muted'}`}>
@@ -126,7 +112,7 @@ export function TracePicker({ load }: { load: Picking }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </TraceTable>
         )}
       </div>
     </div>
