@@ -67,17 +67,15 @@ describe('a syntax error inside a typed arrow, in the demo flow', () => {
 
 describe('a syntax error inside an arrow, in other kinds of file', () => {
   it('.js: sucrase backtracks out of untyped arrows too', () => {
-    const text = [
-      "import { Success, Command } from 'pure-effect';",
-      "import { db } from './services';",
-      '',
-      'export const checkoutFlow = (order) => {',
-      '  const cmdFetchCart = () => db.carts.findByOrderId(order.orderId);',
-      '  return Command(cmdFetchCart, (cart) => {',
-      '    return Success({ ...order, cart, total: cart.subtotal * });',
-      '  });',
-      '};'
-    ].join('\n');
+    const text = `import { Success, Command } from 'pure-effect';
+import { db } from './services';
+
+export const checkoutFlow = (order) => {
+  const cmdFetchCart = () => db.carts.findByOrderId(order.orderId);
+  return Command(cmdFetchCart, (cart) => {
+    return Success({ ...order, cart, total: cart.subtotal * });
+  });
+};`;
     expect(transpile('flow.js', text)).toEqual({ kind: 'compile-error', file: 'flow.js', line: 7, column: 61, message: 'Unexpected token' });
   });
 
