@@ -7,6 +7,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { corpus } from './support/files';
 import { shootSizes } from './support/screenshots';
+import { FREEZE_MS } from './support/freeze';
 import { generated } from '../test/corpus/hostile-traces/generate';
 
 interface Expected {
@@ -22,8 +23,6 @@ const payload = (name: string) => ({
   buffer: name in generated ? Buffer.from(generated[name]!()) : readFileSync(corpus(`hostile-traces/${name}`))
 });
 
-/** The budget for a frozen tab: the issue's 100 ms. */
-const FROZEN_MS = 100;
 
 async function watchLongTasks(page: Page) {
   await page.addInitScript(() => {
@@ -55,7 +54,7 @@ async function report(page: Page, what: string) {
   const rt = await roundTrip(page);
   test.info().annotations.push({ type: 'longest task', description: `${what}: ${ms} ms (round trip after: ${rt} ms)` });
   console.log(`[hostile-traces] ${what}: longest task ${ms} ms, round trip after ${rt} ms`);
-  expect(rt, `${what}: the page answers`).toBeLessThan(FROZEN_MS);
+  expect(rt, `${what}: the page answers`).toBeLessThan(FREEZE_MS);
   return ms;
 }
 
@@ -144,7 +143,8 @@ test('long-string.json: cut, with show all and copy, and show all does not freez
   await whole.evaluate((e) => (e.scrollTop = e.scrollHeight));
   await expect(whole).toContainText('more characters, shown as you scroll');
   const ms = await report(page, 'long-string.json show all + scroll');
-  expect(ms, 'show all freezes the tab for no more than 100 ms').toBeLessThan(FROZEN_MS);
+  // The work is bounded by what is drawn (the text shown as you scroll, checked above); the clock only catches a freeze.
+  expect(ms, `show all freezes the tab for no more than ${FREEZE_MS} ms`).toBeLessThan(FREEZE_MS);
   for (const theme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: theme });
     await shootSizes(page, theme, 'hostile-long-string');

@@ -6,6 +6,7 @@ import { createPseudonymizer } from './pseudonym';
 import { MAX_CHANGED_PATHS } from './report';
 import { DEFAULT_RULES, type RedactionRules } from './rules';
 import { redactText, redactTrace } from './trace';
+import { RUNAWAY_MS } from '../../test-support/runaway';
 
 const pseudonymizer = () => createPseudonymizer(new Uint8Array(32).fill(9));
 const fixture = (name: string) => readText(join(FIXTURES, name, 'expected', 'trace.json'));
@@ -325,7 +326,7 @@ describe('hostile input', () => {
     const huge = 'x@y 4242-4242 eyJhbGciOiJIUzI1NiJ9. Bearer AKIA ghp_ xoxb- -----BEGIN GB82 WEST '.repeat(60_000) + 'ada@example.com';
     const started = performance.now();
     const { trace } = await redactTrace({ trace: [{ command: 'c', path: '0', result: huge }] }, DEFAULT_RULES, pseudonymizer());
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
     expect(entriesOf(trace)[0]?.result).toMatch(/<email:[0-9a-f]{6}>$/);
   }, 30_000);
 });
