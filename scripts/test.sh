@@ -35,5 +35,7 @@ stage chromium bash scripts/ensure-chromium.sh
 stage typecheck npx tsc -b
 stage lint npx eslint . --max-warnings=0
 stage unit npx vitest run
-stage build npx vite build --logLevel warn
+# Through the build stamp, as npm start builds: a build already made from these sources stands, and the
+# one made here is stamped, so the next npm start serves it instead of building again.
+stage build node scripts/build-stamp.mjs build app -- node_modules/.bin/vite build --logLevel warn
 stage e2e npx playwright test
