@@ -30,8 +30,6 @@ stage() {
   fi
 }
 
-stage install bash scripts/install.sh
-stage chromium bash scripts/ensure-chromium.sh
 # The type check, lint and build at once: each is mostly one thread, and none needs another's output.
 # Their output is shown whole, one after another, once all three are done.
 together() {
