@@ -1,7 +1,7 @@
 // Command-line parsing for `timescope replay …` (`export-test` has its own, in exportTestArgs.ts),
 // with node:util's parseArgs in strict mode so an unknown or misspelt option is an error (exit 2)
 // instead of being silently ignored.
-import { keyValuesJoined, LIMIT_OPTIONS, optional, readLimits, strictParse } from './argv';
+import { keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
 import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
 import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
 import type { ReplayArgs } from './types';
@@ -99,14 +99,9 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
   const parsed = strictParse(keyValuesJoined(rest), {
-    export: { type: 'string' },
-    context: { type: 'string' },
-    build: { type: 'string' },
     json: { type: 'boolean' },
-    edited: { type: 'boolean' },
-    key: { type: 'string' },
-    override: { type: 'string', multiple: true },
-    'override-file': { type: 'string' },
+    ...TRACE_OPTIONS,
+    ...OVERRIDE_OPTIONS,
     ...LIMIT_OPTIONS
   });
   if (typeof parsed === 'string') return { kind: 'usage-error', message: parsed, usage: USAGE };

@@ -51,6 +51,21 @@ export const LIMIT_OPTIONS = {
   help: { type: 'boolean', short: 'h' }
 } as const;
 
+/** What `replay` and `export-test` both read a trace with: its flow export, context, build and capsule key. */
+export const TRACE_OPTIONS = {
+  export: { type: 'string' },
+  context: { type: 'string' },
+  build: { type: 'string' },
+  edited: { type: 'boolean' },
+  key: { type: 'string' }
+} as const;
+
+/** The what-ifs `replay` and `replay-all` take: --override PATH=JSON (repeatable) and --override-file. */
+export const OVERRIDE_OPTIONS = {
+  override: { type: 'string', multiple: true },
+  'override-file': { type: 'string' }
+} as const;
+
 /** --timeout and --max-memory as the sandbox takes them, or the usage error's text. */
 export function readLimits(values: { readonly timeout?: string; readonly 'max-memory'?: string }): { timeoutMs: number; maxMemoryMb: number } | string {
   const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');

@@ -1,7 +1,7 @@
 // Command-line parsing for `timescope export-test …`: replay's options (args.ts) plus where and how
 // to write the regression test. parseArgs in strict mode, so a misspelt option is an error (exit 2).
 import { parseLeafPath, type LeafPath } from '../core/export/regression/leaves';
-import { keyValuesJoined, LIMIT_OPTIONS, optional, readLimits, strictParse } from './argv';
+import { keyValuesJoined, LIMIT_OPTIONS, optional, readLimits, strictParse, TRACE_OPTIONS } from './argv';
 import type { ReplayArgs } from './types';
 
 export const EXPORT_TEST_USAGE = `Usage: timescope export-test <trace.json> <flow.ts|js> [more source files…] [options]
@@ -68,11 +68,7 @@ export function parseExportTest(rest: readonly string[]): ExportTestParsed {
     'import-path': { type: 'string' },
     assert: { type: 'string', multiple: true },
     title: { type: 'string' },
-    export: { type: 'string' },
-    context: { type: 'string' },
-    build: { type: 'string' },
-    edited: { type: 'boolean' },
-    key: { type: 'string' },
+    ...TRACE_OPTIONS,
     ...LIMIT_OPTIONS
   });
   if (typeof parsed === 'string') return usageError(parsed);

@@ -2,7 +2,7 @@
 // misspelt option is a usage error (exit 2), not ignored.
 import { availableParallelism } from 'node:os';
 import { parseShard, type Shard } from '../core/batch/shard';
-import { LIMIT_OPTIONS, optional, readLimits, strictParse } from './argv';
+import { LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse } from './argv';
 
 export const REPLAY_ALL_USAGE = `Usage: timescope replay-all <traces.jsonl|folder|capsule.zip>… <flow.ts|js> [more source files…] [options]
 
@@ -79,8 +79,7 @@ export function parseReplayAll(argv: readonly string[]): ReplayAllParsed {
     shard: { type: 'string' },
     json: { type: 'boolean' },
     junit: { type: 'string' },
-    override: { type: 'string', multiple: true },
-    'override-file': { type: 'string' },
+    ...OVERRIDE_OPTIONS,
     ...LIMIT_OPTIONS
   });
   if (typeof parsed === 'string') return usageError(parsed);

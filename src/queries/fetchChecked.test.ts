@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
+import { addressTerms, fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
 
 const here = { href: 'https://timescope.test/app/', origin: 'https://timescope.test' };
 
@@ -83,5 +83,13 @@ describe('lastSegment', () => {
     expect(lastSegment(new URL('https://h.test/src/flows/check%20out.ts'))).toBe('check out.ts');
     expect(lastSegment(new URL('https://h.test/a/%E0%A4%A.ts/'))).toBe('%E0%A4%A.ts');
     expect(lastSegment(new URL('https://h.test/'))).toBeUndefined();
+  });
+});
+
+describe('addressTerms', () => {
+  it('words a trace or source address that is no URL, or not http(s), with the caller’s hint', () => {
+    const t = addressTerms('give ?x= a URL');
+    expect(t.notUrl('::')).toEqual({ message: '"::" is not a URL.', hint: 'give ?x= a URL' });
+    expect(t.notHttp('ftp:')).toEqual({ message: 'ftp: URLs cannot be loaded; only http and https.', hint: 'give ?x= a URL' });
   });
 });

@@ -25,6 +25,14 @@ export interface FetchTerms {
   readonly pageHint: string;
 }
 
+/** How a trace or a flow's source refuses an address: "… is not a URL", "… URLs cannot be loaded", with one hint. */
+export function addressTerms(hint: string): Pick<FetchTerms, 'notUrl' | 'notHttp'> {
+  return {
+    notUrl: (raw) => ({ message: `"${raw}" is not a URL.`, hint }),
+    notHttp: (protocol) => ({ message: `${protocol} URLs cannot be loaded; only http and https.`, hint })
+  };
+}
+
 /** Where this page is: relative URLs resolve against it, and a fetch elsewhere is cross-origin. */
 export interface Here {
   readonly href: string;

@@ -4,7 +4,7 @@
 // Replay. Every failure becomes a SourceProblem that says what happened.
 import { joinChunks, readBodyChunks } from './readBody';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
+import { addressTerms, fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
 
 /** Far above any hand-written flow; a bigger answer is not the file that was meant (or is meant to hurt). */
 export const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
@@ -45,11 +45,8 @@ async function readCapped(response: Response, href: string): Promise<Uint8Array>
 }
 
 const RAW_HINT = 'Link to the raw file; many code hosts have a "raw" link for that.';
-const HINT = 'Give a full http(s) URL of the flow file, or a path on this server.';
-
 const TERMS: FetchTerms = {
-  notUrl: (raw) => ({ message: `"${raw}" is not a URL.`, hint: HINT }),
-  notHttp: (protocol) => ({ message: `${protocol} URLs cannot be loaded; only http and https.`, hint: HINT }),
+  ...addressTerms('Give a full http(s) URL of the flow file, or a path on this server.'),
   peer: 'server',
   corsAdvice: '. Or download the file and drop it here.',
   statusHint: (status) => (status === 404 ? 'Check the address: no flow file is there.' : 'Try again, or download the file and drop it here.'),

@@ -1,7 +1,7 @@
 // A trace named by `?trace=<url>`: fetched through react-query, parsed in the
 // worker. Every failure becomes a TraceProblem that says what happened.
 import { readBodyChunks } from './readBody';
-import { fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
+import { addressTerms, fetchChecked, lastSegment, type FetchProblem, type FetchTerms } from './fetchChecked';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParseResult } from '../core/trace/parse';
 import type { TraceModel } from '../core/trace/model';
@@ -16,11 +16,8 @@ export class TraceFetchError extends Error {
   }
 }
 
-const HINT = 'Give ?trace= a full http(s) URL or a path on this server.';
-
 const TERMS: FetchTerms = {
-  notUrl: (raw) => ({ message: `"${raw}" is not a URL.`, hint: HINT }),
-  notHttp: (protocol) => ({ message: `${protocol} URLs cannot be loaded; only http and https.`, hint: HINT }),
+  ...addressTerms('Give ?trace= a full http(s) URL or a path on this server.'),
   peer: 'server',
   corsAdvice: '. Or download the file and drop it here.',
   statusHint: (status) => (status === 404 ? 'Check the link: the trace is not at that address.' : 'Try again, or download the file and drop it here.'),
