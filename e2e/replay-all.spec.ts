@@ -6,6 +6,7 @@
 // opened at its step with the fix still in the editor.
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
+import { withLeakProbes } from '../test/corpus/leakProbe';
 import { recordCheckoutCorpus } from '../bench/checkoutCorpus';
 import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
@@ -244,27 +245,7 @@ test('a what-if set on one trace replays in every trace when asked: the zero tot
 test('nothing a trace leaves behind in a batch worker reaches the next trace: globals, shared endowments, the sandbox’s accessors', async ({ page }) => {
   const app = new AppPage(page);
   await app.goto();
-  // Each probe marks something a Compartment could share; a mark already there came from an earlier trace.
-  const probes = `
-const leaks: string[] = [];
-const probe = (name: string, target: any) => {
-  try {
-    if (target.__seenByTrace) leaks.push(name);
-    target.__seenByTrace = true;
-  } catch {
-    // frozen: nothing can be left on it
-  }
-};
-const probeAll = () => {
-  for (const [name, target] of [['globalThis', globalThis], ['URL', URL], ['TextEncoder', TextEncoder], ['structuredClone', structuredClone], ['console', console], ['Math', Math], ['Date', Date], ['Object.prototype', Object.prototype], ['Intl', Intl]] as const) probe(name, target);
-  const fetchGetter = Object.getOwnPropertyDescriptor(globalThis, 'fetch')?.get;
-  if (fetchGetter) probe('the fetch refusal', fetchGetter);
-  if (leaks.length > 0) throw new Error('state survived on ' + leaks.join(', '));
-};
-`;
-  const flow = readFileSync(fixture('checkout-zero-total/flow.ts'), 'utf8');
-  const probed = flow.replace('export const checkoutFlow = (order: CheckoutInput) => effectPipe(', 'export const checkoutFlow = (order: CheckoutInput) => (probeAll(), effectPipe)(') + probes;
-  expect(probed).not.toBe(flow + probes);
+  const probed = withLeakProbes(readFileSync(fixture('checkout-zero-total/flow.ts'), 'utf8'));
   const corpus = await recordCheckoutCorpus(40);
   await app.open({ name: 'checkouts.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(corpus.jsonl) }, { name: 'flow.ts', mimeType: 'text/plain', buffer: Buffer.from(probed) });
   const bar = page.getByRole('region', { name: 'Replay all' });

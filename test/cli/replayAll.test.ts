@@ -11,6 +11,7 @@ import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCapsule } from '../../src/core/share/capsule';
 import { CHECKOUT_DIR, isZeroTotal, recordCheckoutCorpus, type CheckoutOrder } from '../../bench/checkoutCorpus';
+import { withLeakProbes } from '../corpus/leakProbe';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/timescope.mjs');
@@ -319,25 +320,7 @@ describe.concurrent('exit status 2 for unusable input, naming what and where', (
 
 describe.concurrent('a hostile flow', () => {
   it('nothing a trace leaves behind reaches the next one in the same worker: globals, shared endowments, the sandbox’s own accessors', async () => {
-    // Each probe marks something a Compartment could share; a mark already there came from an earlier trace.
-    const probes = `
-const leaks: string[] = [];
-const probe = (name: string, target: any) => {
-    try {
-        if (target.__seenByTrace) leaks.push(name);
-        target.__seenByTrace = true;
-    } catch {
-        // frozen: nothing can be left on it
-    }
-};
-const probeAll = () => {
-    for (const [name, target] of [['globalThis', globalThis], ['URL', URL], ['TextEncoder', TextEncoder], ['structuredClone', structuredClone], ['console', console], ['Math', Math], ['Date', Date], ['Object.prototype', Object.prototype], ['Intl', Intl]] as const) probe(name, target);
-    const fetchGetter = Object.getOwnPropertyDescriptor(globalThis, 'fetch')?.get;
-    if (fetchGetter) probe('the fetch refusal', fetchGetter);
-    if (leaks.length > 0) throw new Error('state survived on ' + leaks.join(', '));
-};
-`;
-    write('probe.ts', flowWith("export const checkoutFlow = (order: CheckoutInput) => effectPipe(", "export const checkoutFlow = (order: CheckoutInput) => (probeAll(), effectPipe)(") + probes);
+    write('probe.ts', withLeakProbes(fixtureText('flow.ts')));
     const out = await timescope(['replay-all', 'day.jsonl', 'probe.ts', '--json', '--jobs', '1']);
     const rows = rowsOf(out);
     expect(rows.filter((r) => r.verdict === 'flow-error').map((r) => r.detail)).toEqual([]);
