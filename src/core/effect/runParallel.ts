@@ -1,10 +1,19 @@
 // Running a Parallel (spec §2.5, and §6.10 for a recorded decision): an
 // AbortController scope linked to the enclosing one, branches under
 // `<k>p<i>/`, the trigger, the decision, and the result rules.
+//
+// The microtask turns taken here are part of the contract (§6.11): during a
+// replay nothing waits for I/O, so they alone decide the order in which
+// concurrent branches ask their steps, and so the narration's Step numbers.
+// Reached in turn r, a Parallel looks its decision up and starts its branches
+// in turn r; a branch whose sequence ends in turn e settles (and may abort the
+// scope) in turn e+1; the loop resumes in turn E+9 (E+10 under `limit`), E
+// being the turn the last branch's sequence ended. The awaits below take
+// exactly those turns with the replay's async onStep around op; the comments
+// at each await say which turn it is.
 
 import { decisionParadoxes } from '../replay/errors';
 import { asDirective, cancelled, IoFault, isCut, isIoFault, isHarness, isSuccess, parallelDirective, type ParallelDirective, type StepResult } from './internal';
-import { hasReplayFaultMark } from './marks';
 import { isInteger } from './kinds';
 import { Failure, Success, type Outcome, type ParallelNode } from './nodes';
 import type { Run } from './run';
@@ -97,12 +106,13 @@ async function runBranches(
   const signal = controller.signal;
 
   // The first branch to end badly (by completion time) is the trigger; when
-  // reproducing a recorded cancellation no branch cancels any other.
+  // reproducing a recorded cancellation no branch cancels any other (§6.10 rule 4).
   const stop = (i: number): void => {
     if (reproduce) return;
     if (trigger === null && !parentAborted()) trigger = i;
     controller.abort();
   };
+  // A branch's sequence starts in this turn; it settles one turn after it ends (§6.11).
   const runOne = async (i: number): Promise<void> => {
     try {
       const out = await run.sequence(node.effects[i], signal, `${ppath}${i}/`);
@@ -110,29 +120,35 @@ async function runBranches(
       if (!settledOpt && !isSuccess(out)) stop(i);
     } catch (e) {
       threw.set(i, e);
-      // A bug cancels the siblings even when settled. A replay fault (a
-      // TimeParadox or ReplayError) cancels nothing: the other branches replay
-      // to their end, and the fault is rethrown once all have settled (§12 case 6).
-      if (!hasReplayFaultMark(e)) stop(i);
+      // A throw aborts the scope even when settled: a bug, and during a replay
+      // a TimeParadox or ReplayError too (§2.5, §12 case 6). The siblings stop
+      // at their next check; the lowest-index throw is rethrown once all have settled.
+      stop(i);
     }
   };
 
   const limit = node.options.limit;
   if (typeof limit === 'number' && limit < n) {
     let next = 0;
-    const worker = async (): Promise<void> => {
+    // Slot s starts branch s, then each queued branch it picks up, one turn
+    // after its last one settled, in that branch's place in the turn (§6.11).
+    // A queued branch reached once the scope is aborted ends at its loop-top
+    // check, before any hook, as every sequence does.
+    const slot = async (): Promise<void> => {
       while (next < n) {
         const i = next;
         next += 1;
-        // A branch still queued when the scope is aborted ends without calling any hook.
-        if (signal.aborted) results[i] = cancelled();
-        else await runOne(i);
+        await runOne(i);
       }
     };
-    await Promise.all(Array.from({ length: limit }, worker));
+    await Promise.all(Array.from({ length: limit }, slot));
   } else {
     await Promise.all(node.effects.map((_, i) => runOne(i)));
   }
+  // One idle turn before the join goes back through onStep: with it the loop
+  // resumes 8 turns after the last branch settles (9 after, under limit,
+  // counting the slot's own turn), as the library's does (§6.11).
+  await idleTurn();
 
   let decision: Record<string, unknown>;
   if (reproduce) decision = { cancelled: true, branch: reproduce.branch, branches: n };
@@ -140,6 +156,11 @@ async function runBranches(
   else if (parentAborted()) decision = { cancelled: true, branch: null, branches: n };
   else decision = { cancelled: false, branches: n };
   return { results, threw, trigger, reproduce, directive, decision };
+}
+
+/** One microtask turn and nothing else. */
+function idleTurn(): Promise<void> {
+  return Promise.resolve();
 }
 
 function conclude(node: ParallelNode, s: Settled, parentAborted: boolean): StepResult {
@@ -150,15 +171,23 @@ function conclude(node: ParallelNode, s: Settled, parentAborted: boolean): StepR
   const firstBad = (): StepResult | undefined => results.find((r) => !isSuccess(r));
   const values = (): StepResult => Success(results.map((r) => (r as Outcome & { value?: unknown }).value));
 
+  const outcomes = (): StepResult =>
+    Success(results.map((r) => (isIoFault(r) ? Failure(r.error) : r.type === 'Success' ? Success(r.value) : Failure(r.error))));
+
+  // Reproducing a recorded cancellation (§6.10 rule 4), in this order: the
+  // recorded trigger must fail again; a throw is rethrown (above); a settled
+  // Parallel returns its outcomes whatever the decision, so adding
+  // `settled: true` to an incident's Parallel replays to Success (§12 case 7);
+  // otherwise the recorded trigger's outcome, or for a cancellation from
+  // outside, the first outcome that is not a Success.
   if (s.reproduce) {
-    if (s.reproduce.branch === null) return firstBad() ?? values();
-    const out = results[s.reproduce.branch] as StepResult;
-    if (isSuccess(out)) throw s.directive?.faults.didNotFail(s.reproduce.branch);
-    return out;
+    const trigger = s.reproduce.branch;
+    if (trigger !== null && isSuccess(results[trigger])) throw s.directive?.faults.didNotFail(trigger);
+    if (node.options.settled === true) return outcomes();
+    if (trigger === null) return firstBad() ?? values();
+    return results[trigger] as StepResult;
   }
-  if (node.options.settled === true) {
-    return Success(results.map((r) => (isIoFault(r) ? Failure(r.error) : r.type === 'Success' ? Success(r.value) : Failure(r.error))));
-  }
+  if (node.options.settled === true) return outcomes();
   if (s.trigger !== null) return results[s.trigger] as StepResult;
   if (parentAborted) return firstBad() ?? values();
   return values();

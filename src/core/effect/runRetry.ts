@@ -48,27 +48,38 @@ const hopping: (() => void)[] = [];
 if (hop) hop.port1.onmessage = () => hopping.shift()?.();
 
 function freshTask(): Promise<void> {
-  if (!hop) return Promise.resolve();
   return new Promise<void>((resolve) => {
     hopping.push(resolve);
-    hop.port2.postMessage(0);
+    hop?.port2.postMessage(0);
   });
 }
 
-/** A real timer turn even for 0 ms (§9), ended early when the branch is cancelled. */
-async function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (ms === 0) await freshTask();
+/**
+ * A real timer turn even for 0 ms (§9), ended early when the branch is
+ * cancelled. A wait that begins in an aborted scope, or whose scope is
+ * aborted while it waits, ends in the next microtask turn, not at the timer
+ * (§6.11 "Retry wait"): the abort listener is in place before any hop.
+ */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise<void>((resolve) => {
     if (signal?.aborted) {
       resolve();
       return;
     }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
     const done = (): void => {
-      clearTimeout(timer);
+      if (ended) return;
+      ended = true;
+      if (timer !== undefined) clearTimeout(timer);
       signal?.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, ms);
     signal?.addEventListener('abort', done, { once: true });
+    const arm = (): void => {
+      if (!ended) timer = setTimeout(done, ms);
+    };
+    if (ms === 0 && hop) void freshTask().then(arm);
+    else arm();
   });
 }

@@ -100,7 +100,11 @@ export async function replayCore(effect: unknown, traceOrResolver: unknown, opti
   };
 
   let count = 0;
-  const onStep: OnStep = (name, type, op: StepOp, path) => {
+  // Async, as the library's replay hook is: its answer (a value, a recorded
+  // throw, a cut, a TimeParadox) reaches the Command one turn after the step
+  // is asked, and a Parallel's join comes back through it two turns after op
+  // settles. Those turns are part of the order of concurrent steps (§6.11).
+  const onStep: OnStep = async (name, type, op: StepOp, path) => {
     if (type === 'Parallel') {
       // A Parallel asks with the current count and does not advance it.
       const step: ReplayStepInfo = { index: count, name: 'Parallel', type: 'Parallel', path };

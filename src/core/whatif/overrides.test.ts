@@ -146,10 +146,11 @@ describe('replaying a what-if through the real engine', () => {
     const report = await replay('stock-parallel-cancelled', zero.trace);
     // branch 0 is the trigger now, so it is not cut and runs on past its recording (spec §6.10)
     expect(report.fault).toMatchObject({ kind: 'ReplayError', path: '0p0/1', command: 'cmdConfirmEastHold' });
-    // with no cancellation it replays by timing: west still throws first, as it did in production
+    // With no cancellation it replays by timing (§6.11): west's recorded throw aborts the scope as its
+    // branch settles in turn 4, but east's next step is checked in that turn before it (branch 0 stands
+    // first), so cmdConfirmEastHold is asked, and production never ran it.
     const none = applyOverrides(fixtureTrace('stock-parallel-cancelled'), [{ at: '0p', kind: 'cancelled', branch: null }]);
     const byTiming = await replay('stock-parallel-cancelled', none.trace);
-    expect(byTiming.fault).toBeUndefined();
-    expect(byTiming.result).toMatchObject({ type: 'Failure', error: { code: 'OUT_OF_STOCK' } });
+    expect(byTiming.fault).toMatchObject({ kind: 'ReplayError', path: '0p0/1', command: 'cmdConfirmEastHold', index: 2 });
   });
 });
