@@ -1,122 +1,121 @@
-// The order in which a replay of the unchanged flow would START the recorded
-// steps. A trace lists entries as they finished (spec §4.4); a replay answers
-// every step at once, so its order follows the flow's shape instead:
-//   - a sequence runs its nodes by step number;
-//   - a Retry runs its attempts one after another, then its fallback;
-//   - a Parallel starts its branches together in branch order, and they then
-//     advance in lockstep: branch 0's k-th step, branch 1's k-th step, …,
-//     then everyone's (k+1)-th step. A nested Parallel is one more lockstep
-//     group inside its branch.
-// The shape is rebuilt from the entries' paths, so it works on any trace,
-// including capped ones whose structure has holes.
+// The order in which a replay of the unchanged flow would ASK the recorded
+// steps, and the Step number each would get. A trace lists entries as they
+// finished (spec §4.4); a replay answers every step at once, so its order is
+// fixed by the microtask turns each construct takes (§6.11), which the
+// schedule model works out from the shape the paths give. A step that a
+// recorded cancellation cuts is asked too and uses up a number (§6.4), so the
+// numbers can have gaps, as timeTravel's do.
+//
+// Position-matched traces have no shape to go by: they keep array order. In a
+// path-matched trace, an entry whose path does not follow the recorder's
+// grammar, or clashes with the shape the others give, cannot be placed; such
+// entries come last, in array order, since a replay never asks for them.
 
-import type { TraceModel, TraceStep } from '../trace/model';
-import { parsePath, type ParsedPath } from '../trace/paths';
+import type { TraceModel } from '../trace/model';
+import { traceProgram, type LimitReading, type StepView } from '../schedule/fromTrace';
+import { simulate } from '../schedule/simulate';
 
-type Node =
-  | { readonly kind: 'command'; readonly stepIndex: number }
-  | { readonly kind: 'retry'; readonly attempts: Map<number, Sequence>; fallback: Sequence | undefined }
-  | { readonly kind: 'parallel'; decisionIndex: number | undefined; readonly branches: Map<number, Sequence> };
+export interface AskedStep {
+  /** the entry it is answered from */
+  readonly stepIndex: number;
+  /** its Step number in the narration, 1-based */
+  readonly ordinal: number;
+}
 
-/** step number within the sequence -> node */
-type Sequence = Map<number, Node>;
+export interface ReplayOrder {
+  /** the entries the replay answers, in the order it asks them */
+  readonly asked: readonly AskedStep[];
+  /** a step refused with a ReplayError (an unrecorded value) ends the replay: no final state is printed */
+  readonly blocked: boolean;
+  /** what the recording does not say that the order or the numbers rest on, in words */
+  readonly caveats: readonly string[];
+}
 
-/** Steps that start in the same lockstep round, in start order. */
-type Round = number[];
+type Readable = Pick<TraceModel, 'matching'> & { readonly steps: Iterable<StepView> & { readonly length: number } };
 
-/**
- * Indices into model.steps in the order a replay of the unchanged flow would
- * start them. Every step appears exactly once. A Parallel's decision entry is
- * placed where the Parallel starts, before its branches' steps.
- *
- * Position-matched traces have no shape to go by, so they keep array order.
- * In a path-matched trace, an entry whose path does not follow the recorder's
- * grammar, or clashes with the shape the earlier entries gave (two entries at
- * one path, a Command where a Retry was), cannot be placed; such entries come
- * last, in array order, since a replay of the unchanged flow never asks for them.
- */
-export function startOrder(model: Pick<TraceModel, 'matching' | 'steps'>): number[] {
-  if (model.matching === 'position') return Array.from({ length: model.steps.length }, (_, i) => i);
-  const root: Sequence = new Map();
-  const unplaced: number[] = [];
-  for (const step of model.steps) {
-    const parsed = parsedPathOf(step);
-    if (!parsed || !place(root, parsed, step.index)) unplaced.push(step.index);
+/** How many other readings of Parallels' limits are tried, each one replay of the model more. */
+const READINGS_TRIED = 8;
+
+export function replayOrder(model: Readable): ReplayOrder {
+  const steps = [...model.steps];
+  if (model.matching === 'position') {
+    return { asked: steps.map((s, i) => ({ stepIndex: s.index, ordinal: i + 1 })), blocked: false, caveats: [] };
   }
-  return [...sequenceRounds(root).flat(), ...unplaced];
-}
-
-function parsedPathOf(step: TraceStep): ParsedPath | undefined {
-  return typeof step.path === 'string' ? parsePath(step.path) : undefined;
-}
-
-/** Put one entry into the tree; false when its path clashes with what is there. */
-function place(root: Sequence, parsed: ParsedPath, stepIndex: number): boolean {
-  let seq = root;
-  for (const segment of parsed.segments) {
-    const existing = seq.get(segment.step);
-    if (segment.kind === 'branch') {
-      const node: Node = existing ?? { kind: 'parallel', decisionIndex: undefined, branches: new Map() };
-      if (node.kind !== 'parallel') return false;
-      seq.set(segment.step, node);
-      seq = child(node.branches, segment.branch);
-    } else {
-      const node: Node = existing ?? { kind: 'retry', attempts: new Map(), fallback: undefined };
-      if (node.kind !== 'retry') return false;
-      seq.set(segment.step, node);
-      if (segment.kind === 'attempt') seq = child(node.attempts, segment.attempt);
-      else seq = node.fallback ??= new Map();
-    }
+  const told = tell(steps, new Map());
+  const caveats: string[] = [];
+  // Where a Parallel's timings fit another reading of its limit, tell it that way too: if that changes the narration, say so.
+  const readings = told.limits.filter((l) => l.limit !== undefined || l.other !== undefined);
+  for (const l of readings.slice(0, READINGS_TRIED)) {
+    const other = tell(steps, new Map([[l.path, l.limit === undefined ? l.other : undefined]]));
+    if (sameAsked(other.asked, told.asked)) continue;
+    const timings = `its timings (${round(l.coveredMs)} ms for ${round(l.stepsMs)} ms of steps)`;
+    caveats.push(
+      l.unreadable
+        ? `The recording does not say whether the Parallel at '${l.path}' ran its branches all at once or ${atATime(l.other)}, and Retry waits inside them keep its timings from telling; its branches' steps are told as run all at once.`
+        : l.limit === undefined
+        ? `The recording does not say whether the Parallel at '${l.path}' ran its branches all at once or ${atATime(l.other)}; ${timings} leave both possible, and its branches' steps are told as run all at once.`
+        : `The recording does not say whether the Parallel at '${l.path}' ran its branches ${atATime(l.limit)}; ${timings} say so, and its branches' steps are told in that order.`
+    );
   }
-  const existing = seq.get(parsed.leaf.step);
-  if (parsed.leaf.kind === 'command') {
-    if (existing) return false;
-    seq.set(parsed.leaf.step, { kind: 'command', stepIndex });
-    return true;
+  if (readings.length > READINGS_TRIED) {
+    caveats.push(`The timings of ${readings.length - READINGS_TRIED} more Parallels leave open whether they ran their branches all at once.`);
   }
-  // A decision: its Parallel may already exist because a branch entry came first.
-  const node: Node = existing ?? { kind: 'parallel', decisionIndex: undefined, branches: new Map() };
-  if (node.kind !== 'parallel' || node.decisionIndex !== undefined) return false;
-  node.decisionIndex = stepIndex;
-  seq.set(parsed.leaf.step, node);
-  return true;
+  return { asked: told.asked, blocked: told.blocked, caveats: [...caveats, ...told.caveats] };
 }
 
-function child(map: Map<number, Sequence>, key: number): Sequence {
-  let seq = map.get(key);
-  if (!seq) map.set(key, (seq = new Map()));
-  return seq;
+const atATime = (k: number | undefined): string => (k === 1 ? 'one at a time' : `${String(k)} at a time`);
+
+function sameAsked(a: readonly AskedStep[], b: readonly AskedStep[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.stepIndex === b[i]?.stepIndex && x.ordinal === b[i]?.ordinal);
 }
 
-function sortedValues<T>(map: Map<number, T>): T[] {
-  return [...map.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-}
-
-/** A sequence's rounds: its nodes' rounds one after another, by step number. */
-function sequenceRounds(seq: Sequence): Round[] {
-  return sortedValues(seq).flatMap(nodeRounds);
-}
-
-function nodeRounds(node: Node): Round[] {
-  switch (node.kind) {
-    case 'command':
-      return [[node.stepIndex]];
-    case 'retry': {
-      const attempts = sortedValues(node.attempts).flatMap(sequenceRounds);
-      return node.fallback ? [...attempts, ...sequenceRounds(node.fallback)] : attempts;
-    }
-    case 'parallel': {
-      // Round k holds every branch's k-th round, in branch order.
-      const branches = sortedValues(node.branches).map(sequenceRounds);
-      const length = Math.max(0, ...branches.map((b) => b.length));
-      const rounds: Round[] = [];
-      for (let k = 0; k < length; k++) rounds.push(branches.flatMap((b) => b[k] ?? []));
-      // The Parallel itself is asked before any branch starts.
-      if (node.decisionIndex !== undefined) {
-        if (rounds[0]) rounds[0].unshift(node.decisionIndex);
-        else rounds.push([node.decisionIndex]);
-      }
-      return rounds;
-    }
+function tell(steps: readonly StepView[], choose: ReadonlyMap<string, number | undefined>): ReplayOrder & { readonly limits: readonly LimitReading[] } {
+  const built = traceProgram(steps, choose);
+  const simulation = simulate(built.program, built.lookup);
+  const asked: AskedStep[] = [];
+  let blocked = false;
+  let lastOrdinal = 0;
+  for (const ask of simulation.asks) {
+    if (ask.answer.kind === 'fault') blocked = true;
+    const stepIndex = built.at.get(ask.step.path);
+    if (stepIndex === undefined || (ask.answer.kind !== 'value' && ask.answer.kind !== 'threw')) continue;
+    lastOrdinal = ask.step.index + 1;
+    asked.push({ stepIndex, ordinal: lastOrdinal });
   }
+  for (const i of built.unplaced) asked.push({ stepIndex: i, ordinal: ++lastOrdinal });
+
+  const caveats: string[] = [];
+  // Where the recording may lack a step a replay asks and cuts, the Step numbers of what is asked after it may be one higher.
+  const answered = simulation.asks.map((a) => a.answer.kind === 'value' || a.answer.kind === 'threw');
+  const answeredAfter = (i: number) => answered.indexOf(true, i + 1) >= 0;
+  const askedAt = new Map(simulation.asks.map((a, i) => [a.step.path, i]));
+  // A step after a branch's last recorded one would be asked 3 turns after it (§6.11), or, after a Retry
+  // or a Parallel, later still: only what is asked from then on would be numbered differently.
+  const answeredFrom = (epoch: number, turn: number) =>
+    simulation.asks.some((a, i) => answered[i] && (a.epoch > epoch || (a.epoch === epoch && a.turn >= turn)));
+  const mayShift = (prefix: string): boolean => {
+    let last: (typeof simulation.asks)[number] | undefined;
+    for (const a of simulation.asks) if (a.step.path.startsWith(prefix)) last = a;
+    if (!last) return answered.includes(true);
+    const direct = !last.step.path.slice(prefix.length).includes('/');
+    return answeredFrom(last.epoch, last.turn + (direct ? 3 : 1));
+  };
+  for (const r of built.openRetries) {
+    const i = askedAt.get(r.after);
+    if (i === undefined || !answeredAfter(i)) continue;
+    caveats.push(
+      `The Retry at '${r.path}' was stopped by a cancellation after an attempt that threw: if it had attempts left, a replay starts one more ` +
+        'and cuts its first step, so the Step numbers after it may be one higher.'
+    );
+  }
+  const decisions = new Set(built.openBranches.filter((b) => mayShift(b.prefix)).map((b) => b.decision));
+  for (const decision of decisions) {
+    caveats.push(
+      `The Parallel at '${decision}' was cancelled: a branch it stopped may have had one more step than the recording shows, ` +
+        'which a replay asks and cuts, so the Step numbers after it may be one higher.'
+    );
+  }
+  return { asked, blocked, caveats, limits: built.limits };
 }
+
+const round = (ms: number): string => String(Math.round(ms * 10) / 10);

@@ -17,7 +17,7 @@ import {
   stepLine,
   type NarrationLine
 } from './lines';
-import { startOrder } from './order';
+import { replayOrder } from './order';
 
 export { narrationText, type NarrationLine, type NarrationLineKind } from './lines';
 
@@ -28,6 +28,15 @@ export type NarratableModel = Pick<
 >;
 
 export function narrateRecording(model: NarratableModel): NarrationLine[] {
+  return recordingNarration(model).lines;
+}
+
+/**
+ * The narration, and what the recording does not say that its order or its
+ * Step numbers rest on (a limit read from timings, a step a cancellation may
+ * have cut): a replay of the flow gives the exact ones.
+ */
+export function recordingNarration(model: NarratableModel): { readonly lines: NarrationLine[]; readonly caveats: readonly string[] } {
   const lines: NarrationLine[] = [];
 
   // Only the warnings that hold without a build to compare: the version
@@ -39,31 +48,20 @@ export function narrateRecording(model: NarratableModel): NarrationLine[] {
   lines.push({ kind: 'header', text: headerLine(model.flowName, model.recordedSteps) });
   lines.push({ kind: 'input', text: inputLine(model.initialInput) });
 
-  let ordinal = 0;
-  let blocked = false;
-  for (const index of startOrder(model)) {
-    const step = model.steps[index];
-    if (!step || step.kind === 'decision') continue; // a Parallel prints nothing
-    if (step.kind === 'unrecorded') {
-      // The replay refuses this step with a ReplayError, which no Retry or
-      // Parallel absorbs, so the run ends here and nothing more is printed.
-      blocked = true;
-      break;
-    }
-    ordinal += 1;
+  const order = replayOrder(model);
+  for (const { stepIndex, ordinal } of order.asked) {
+    const step = model.steps[stepIndex];
+    if (!step || step.kind === 'decision' || step.kind === 'unrecorded') continue; // a Parallel prints nothing
     // A step that threw is answered with its revived error (spec §4.8).
     const value = step.threw ? reviveError(step.error) : step.result;
-    lines.push({
-      kind: 'step',
-      text: stepLine(ordinal, step.command, step.threw, step.durationMs, value),
-      stepIndex: step.index
-    });
+    lines.push({ kind: 'step', text: stepLine(ordinal, step.command, step.threw, step.durationMs, value), stepIndex: step.index });
   }
 
+  // An unrecorded value is refused with a ReplayError, which ends the run: no final state is printed.
   const outcome = model.outcome;
-  if (outcome.known && !blocked) {
+  if (outcome.known && !order.blocked) {
     lines.push({ kind: 'state', text: stateLine(outcome.type) });
     lines.push({ kind: 'outcome', text: errorLine(reviveError(outcome.error)), stepIndex: outcome.stepIndex });
   }
-  return lines;
+  return { lines, caveats: order.caveats };
 }

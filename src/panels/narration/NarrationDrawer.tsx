@@ -4,7 +4,7 @@
 // 100,000-step trace narrates to millions of lines.
 import { useEffect, useMemo, useRef } from 'react';
 import type { TraceModel } from '../../core/trace/model';
-import { narrateRecording } from '../../core/narration/recorded';
+import { recordingNarration } from '../../core/narration/recorded';
 import { printNarration, tagReplayNarration } from '../../core/narration/follow';
 import { CopyButton } from '../../components/CopyButton';
 import { useFixedRows } from '../../components/useFixedRows';
@@ -25,7 +25,8 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
   // The recording's narration tells every value: a big trace's come over from the engine first.
   const recorded = useRecordedModel(report ? undefined : model);
   const waiting = !report && !recorded;
-  const printed = useMemo(() => printNarration(report ? tagReplayNarration(report) : recorded ? narrateRecording(recorded) : []), [recorded, report]);
+  const told = useMemo(() => (!report && recorded ? recordingNarration(recorded) : undefined), [recorded, report]);
+  const printed = useMemo(() => printNarration(report ? tagReplayNarration(report) : (told?.lines ?? [])), [told, report]);
   const { lines, spans } = printed;
   const text = useMemo(() => lines.join('\n'), [lines]);
   const close = () => useViewStore.getState().toggleNarration(false);
@@ -74,6 +75,11 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
             timeTravel stopped here: the replay rejected with {run.report.rejection?.text?.name ?? 'an error'}, so no final state was printed.
           </p>
         )}
+        {told?.caveats.map((caveat) => (
+          <p key={caveat} className="mb-1 mt-1 font-sans text-[12px] italic text-muted">
+            {caveat} A replay of the flow gives the exact order and numbers.
+          </p>
+        ))}
         {!replayed && !model.outcome.known && (
           <p className="mb-2 mt-1 font-sans text-[12px] italic text-muted">
             The recording alone does not show how the run ended: {model.outcome.reason}
