@@ -39,6 +39,13 @@ function tempFile(name: string, text: string | Uint8Array): string {
   return file;
 }
 
+/** A stored error as the library's own result reads in expected/replay*.json: no __error or __enumerable marks. */
+function unmarked(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(unmarked);
+  if (typeof v !== 'object' || v === null) return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => k !== '__error' && k !== '__enumerable').map(([k, x]) => [k, unmarked(x)]));
+}
+
 describe.concurrent('timescope replay, every fixture case and variant', () => {
   it.each(fixtureRuns().map((r) => [r.id, r] as const))('%s', async (id, run) => {
     const args = ['replay', run.traceFile, path.join(run.dir, run.flowFile)];
@@ -46,6 +53,12 @@ describe.concurrent('timescope replay, every fixture case and variant', () => {
     if (run.version !== undefined) args.push('--build', run.version);
     const out = await timescope(args);
     expect(out.stdout).toBe(`${run.narration}\n`);
+    if (!run.rejected) {
+      // --json gives the library's result and unreached entries too.
+      const json = JSON.parse((await timescope([...args, '--json'])).stdout) as { result: { type: string; error?: unknown }; unreached: unknown[] };
+      const expected = JSON.parse(readFileSync(run.replayFile, 'utf8')) as { result: unknown; unreached: unknown[] };
+      expect({ result: unmarked(json.result), unreached: json.unreached }).toEqual(expected);
+    }
     if (run.rejected) {
       expect(out.code).toBe(2);
       expect(out.stderr).toMatch(/^timescope: the replay stopped with /);
