@@ -6,6 +6,7 @@ import { test, expect } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
 import { fixture } from './support/files';
+import { shootSizes } from './support/screenshots';
 
 const TRACE = fixture('checkout-zero-total/expected/trace.json');
 const FLOW = fixture('checkout-zero-total/flow.ts');
@@ -111,4 +112,23 @@ test('a flow that now reaches a step production never ran stops with Missing ste
   await expect(replay.banner).toContainText("Trace has no step at path '1' for 'cmdCreateUser'; refusing to run the real Command.");
   await page.keyboard.press('n');
   await expect(page.getByRole('region', { name: 'Narration' })).toContainText('"name": "ReplayError"');
+});
+
+test('adding settled: true to a Parallel whose recorded branch failure cancelled the other reads Fixed (wave-picking)', async ({ page }) => {
+  // The library's own advice for batches: production's Parallel was cancelled by the chilled pick's
+  // throw; with settled: true the replay reproduces that cancellation and returns both outcomes.
+  const app = new AppPage(page);
+  await app.goto();
+  await app.open(fixture('wave-picking-settled-fix/expected/trace.json'), fixture('wave-picking-settled-fix/flow.ts'));
+  await app.timeline.expectSteps(3);
+  await app.source.waitForMonaco();
+  const replay = new ReplayPage(page);
+  await replay.run();
+  await replay.expectVerdict('Reproduced');
+  await expect(replay.banner).toContainText('Bin C-14 is empty');
+  await replay.replaceEditorText(readFileSync(fixture('wave-picking-settled-fix/settled.ts'), 'utf8'));
+  await replay.run();
+  await replay.expectVerdict('Fixed');
+  await expect(replay.banner).not.toContainText('never reached');
+  await shootSizes(page, 'dark', 'replay-settled-fix');
 });
