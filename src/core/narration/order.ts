@@ -12,7 +12,7 @@
 // entries come last, in array order, since a replay never asks for them.
 
 import type { TraceModel } from '../trace/model';
-import { traceProgram, type LimitReading, type StepView } from '../schedule/fromTrace';
+import { traceProgram, type LimitReading, type ProgramOptions, type StepView } from '../schedule/fromTrace';
 import { simulate } from '../schedule/simulate';
 
 export interface AskedStep {
@@ -35,18 +35,26 @@ type Readable = Pick<TraceModel, 'matching'> & { readonly steps: Iterable<StepVi
 
 /** How many other readings of Parallels' limits are tried, each one replay of the model more. */
 const READINGS_TRIED = 8;
+/** Past this many steps, limits are not read from timings: the reading and its checks would cost more than the narration. */
+const READ_LIMITS_UP_TO = 20_000;
 
 export function replayOrder(model: Readable): ReplayOrder {
   const steps = [...model.steps];
   if (model.matching === 'position') {
     return { asked: steps.map((s, i) => ({ stepIndex: s.index, ordinal: i + 1 })), blocked: false, caveats: [] };
   }
-  const told = tell(steps, new Map());
+  const readLimits = steps.length <= READ_LIMITS_UP_TO;
+  const told = tell(steps, { readLimits });
   const caveats: string[] = [];
+  if (!readLimits && told.concurrent > 0) {
+    caveats.push(
+      `The recording does not say whether its ${told.concurrent} Parallels of two branches or more ran their branches all at once; in a trace this long their timings are not read, and each is told as run all at once.`
+    );
+  }
   // Where a Parallel's timings fit another reading of its limit, tell it that way too: if that changes the narration, say so.
   const readings = told.limits.filter((l) => l.limit !== undefined || l.other !== undefined);
   for (const l of readings.slice(0, READINGS_TRIED)) {
-    const other = tell(steps, new Map([[l.path, l.limit === undefined ? l.other : undefined]]));
+    const other = tell(steps, { choose: new Map([[l.path, l.limit === undefined ? l.other : undefined]]) });
     if (sameAsked(other.asked, told.asked)) continue;
     const timings = `its timings (${round(l.coveredMs)} ms for ${round(l.stepsMs)} ms of steps)`;
     caveats.push(
@@ -69,8 +77,8 @@ function sameAsked(a: readonly AskedStep[], b: readonly AskedStep[]): boolean {
   return a.length === b.length && a.every((x, i) => x.stepIndex === b[i]?.stepIndex && x.ordinal === b[i]?.ordinal);
 }
 
-function tell(steps: readonly StepView[], choose: ReadonlyMap<string, number | undefined>): ReplayOrder & { readonly limits: readonly LimitReading[] } {
-  const built = traceProgram(steps, choose);
+function tell(steps: readonly StepView[], options: ProgramOptions): ReplayOrder & { readonly limits: readonly LimitReading[]; readonly concurrent: number } {
+  const built = traceProgram(steps, options);
   const simulation = simulate(built.program, built.lookup);
   const asked: AskedStep[] = [];
   let blocked = false;
@@ -115,7 +123,7 @@ function tell(steps: readonly StepView[], choose: ReadonlyMap<string, number | u
         'which a replay asks and cuts, so the Step numbers after it may be one higher.'
     );
   }
-  return { asked, blocked, caveats, limits: built.limits };
+  return { asked, blocked, caveats, limits: built.limits, concurrent: built.concurrent };
 }
 
 const round = (ms: number): string => String(Math.round(ms * 10) / 10);

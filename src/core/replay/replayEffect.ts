@@ -100,18 +100,12 @@ export async function replayCore(effect: unknown, traceOrResolver: unknown, opti
   };
 
   let count = 0;
-  // Async, as the library's replay hook is: its answer (a value, a recorded
-  // throw, a cut, a TimeParadox) reaches the Command one turn after the step
-  // is asked, and a Parallel's join comes back through it two turns after op
-  // settles. Those turns are part of the order of concurrent steps (§6.11).
-  const onStep: OnStep = async (name, type, op: StepOp, path) => {
-    if (type === 'Parallel') {
-      // A Parallel asks with the current count and does not advance it.
-      const step: ReplayStepInfo = { index: count, name: 'Parallel', type: 'Parallel', path };
-      const d = matcher.parallel(step);
-      const run = op as (directive: unknown) => Promise<unknown>;
-      return run(parallelDirective(d.hasDecision, d.decision, decisionFaults(step, d.entryIndex, observer)));
-    }
+  // The answer reaches the Command one turn after the step is asked, whatever
+  // it is: a value, a recorded throw, a cut, a TimeParadox (§6.11). The
+  // library's replay hook is async; here a value is handed back as it is and
+  // anything thrown as a rejected promise, which the Command awaits alike,
+  // without an async call per step.
+  const askCommand = (name: string, op: StepOp, path: string): unknown => {
     const step: ReplayStepInfo = { index: count, name, type: 'Command', path };
     count += 1;
     const answer = matcher.command(step);
@@ -120,9 +114,26 @@ export async function replayCore(effect: unknown, traceOrResolver: unknown, opti
       return op();
     }
     resolved(step, answer);
-    if ('error' in answer) throw answer.error;
-    return answer.result;
+    return 'error' in answer ? Promise.reject(answer.error) : answer.result;
   };
+  // Async as the library's is: a Parallel's join comes back through it two
+  // turns after op settles, and so does a count or past-the-end TimeParadox.
+  const askParallel = async (op: StepOp, path: string): Promise<unknown> => {
+    // A Parallel asks with the current count and does not advance it.
+    const step: ReplayStepInfo = { index: count, name: 'Parallel', type: 'Parallel', path };
+    const d = matcher.parallel(step);
+    const run = op as (directive: unknown) => Promise<unknown>;
+    return run(parallelDirective(d.hasDecision, d.decision, decisionFaults(step, d.entryIndex, observer)));
+  };
+  const onStep: OnStep = (name, type, op: StepOp, path) => {
+    if (type === 'Parallel') return askParallel(op, path);
+    try {
+      return askCommand(name, op, path);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+
 
   let result: Outcome;
   try {

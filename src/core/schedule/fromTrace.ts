@@ -72,6 +72,8 @@ export interface OpenBranch {
 
 export interface TraceProgram {
   readonly program: Sequence;
+  /** Parallels of two branches or more: what a limit could have ordered */
+  readonly concurrent: number;
   /** steps whose path is outside the grammar or contradicts the others: a replay never asks for them */
   readonly unplaced: readonly number[];
   /** answers from the recording, by path (names are not compared: the flow is the one recorded) */
@@ -103,8 +105,15 @@ const FIT = (ms: number): number => Math.max(1, ms * 0.05);
 const decisionOf = (s: StepView): Partial<ParallelDecision> | undefined =>
   s.decision ?? (typeof s.result === 'object' && s.result !== null ? (s.result as Partial<ParallelDecision>) : undefined);
 
-/** `choose` sets a Parallel's limit (by decision path) instead of its timings' reading: undefined for none. */
-export function traceProgram(steps: readonly StepView[], choose: ReadonlyMap<string, number | undefined> = new Map()): TraceProgram {
+export interface ProgramOptions {
+  /** read each Parallel's limit from its timings (false: every Parallel runs its branches at once) */
+  readonly readLimits?: boolean;
+  /** a Parallel's limit (by decision path) instead of its timings' reading: undefined for none */
+  readonly choose?: ReadonlyMap<string, number | undefined>;
+}
+
+export function traceProgram(steps: readonly StepView[], options: ProgramOptions = {}): TraceProgram {
+  const choose = options.choose ?? new Map<string, number | undefined>();
   const root: Slot = new Map();
   const unplaced: number[] = [];
   const at = new Map<string, number>();
@@ -123,9 +132,10 @@ export function traceProgram(steps: readonly StepView[], choose: ReadonlyMap<str
     const d = s.kind === 'decision' ? decisionOf(s) : undefined;
     if (d?.cancelled === true) cancelled.set(s.path, typeof d.branch === 'number' ? d.branch : null);
   }
-  const context: Context = { steps, timing: new Timing(steps, at, choose), limits: [], openRetries: [], openBranches: [], isCut: cutter(cancelled) };
+  const context: Context = { steps, timing: options.readLimits === false ? undefined : new Timing(steps, at, choose), limits: [], openRetries: [], openBranches: [], isCut: cutter(cancelled), concurrent: 0 };
   const program = toSequence(root, '', context);
-  return { program, unplaced, lookup: lookupOf(steps, at, cancelled), at, limits: context.limits, cancelled, openRetries: context.openRetries, openBranches: context.openBranches };
+  const concurrent = context.concurrent;
+  return { program, unplaced, lookup: lookupOf(steps, at, cancelled), at, limits: context.limits, concurrent, cancelled, openRetries: context.openRetries, openBranches: context.openBranches };
 }
 
 function place(root: Slot, parsed: ParsedPath, s: StepView): boolean {
@@ -168,11 +178,12 @@ const lastStep = (slot: Slot): number => Math.max(-1, ...slot.keys());
 
 interface Context {
   readonly steps: readonly StepView[];
-  readonly timing: Timing;
+  readonly timing: Timing | undefined;
   readonly limits: LimitReading[];
   readonly openRetries: OpenRetry[];
   readonly openBranches: OpenBranch[];
   readonly isCut: (path: string) => boolean;
+  concurrent: number;
 }
 
 function toSequence(slot: Slot, prefix: string, c: Context): Sequence {
@@ -212,6 +223,7 @@ function parallelItem(node: Extract<Node, { kind: 'parallel' }>, at: string, ste
   const declared = Number.isInteger(decision?.branches) ? (decision?.branches as number) : 0;
   const count = Math.min(MAX_EMPTY_FILL, Math.max(declared, ...[...node.branches.keys()].map((b) => b + 1)));
   const branches = Array.from({ length: count }, (_, b) => toSequence(node.branches.get(b) ?? new Map(), `${at}p${b}/`, c));
+  if (count > 1) c.concurrent += 1;
   const trigger = decision?.cancelled === true && typeof decision.branch === 'number' ? decision.branch : undefined;
   if (trigger !== undefined && trigger < count) {
     const slot = node.branches.get(trigger) ?? new Map<number, Node>();
@@ -231,7 +243,7 @@ function parallelItem(node: Extract<Node, { kind: 'parallel' }>, at: string, ste
       if (last?.kind !== 'command' || steps[last.index]?.kind !== 'threw') c.openBranches.push({ decision: `${at}p`, prefix: `${at}p${b}/` });
     }
   }
-  const reading = d ? c.timing.limitOf(d, count) : undefined;
+  const reading = d ? c.timing?.limitOf(d, count) : undefined;
   if (reading) c.limits.push(reading);
   const limit = reading?.limit;
   return { kind: 'parallel', step, branches, ...(settled ? { settled } : {}), ...(limit !== undefined ? { limit } : {}) };

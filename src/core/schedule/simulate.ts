@@ -117,6 +117,21 @@ class Scope {
   }
 }
 
+/** A chain of hops without a closure per hop: each turn it queues itself again, in its own place, until it runs the job. */
+class Delay {
+  constructor(
+    private left: number,
+    private readonly job: Job,
+    private readonly push: (job: Job) => void
+  ) {}
+
+  readonly hop = (): void => {
+    if (this.left === 0) return this.job();
+    this.left -= 1;
+    this.push(this.hop);
+  };
+}
+
 interface Timer {
   live: boolean;
   readonly fire: Job;
@@ -173,6 +188,10 @@ class Simulator {
     return { asks: this.asks, decisions: this.decisions, epochTurns: this.epochTurns, met: this.met, outcome: outcome ?? SUCCESS };
   }
 
+  private readonly push = (job: Job): void => {
+    this.next.push(job);
+  };
+
   /** Queue `job` for the next turn, in the place of the job running now. */
   private hop(job: Job): void {
     this.next.push(job);
@@ -180,7 +199,8 @@ class Simulator {
 
   private after(turns: number, job: Job): void {
     if (turns === 0) job();
-    else this.hop(() => this.after(turns - 1, job));
+    else if (turns === 1) this.next.push(job);
+    else this.next.push(new Delay(turns - 1, job, this.push).hop);
   }
 
   /** A sequence's loop (§3.2): `done` is called in the turn it ends. */
