@@ -149,15 +149,17 @@ test('a Parallel decision: no branch cancelled replays by timing, branch 0 as th
   // The recorded trigger is the one chosen to begin with; a decision offers no result or throw.
   await expect(dialog.getByRole('radio', { name: /^Branch 1/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'Throw an error' })).toHaveCount(0);
-  await dialog.getByRole('radio', { name: 'None: every branch runs to its end' }).check();
+  await dialog.getByRole('radio', { name: 'None: replayed by timing, as a live run would' }).check();
   await dialog.getByRole('button', { name: 'Save and replay' }).click();
-  // West still throws first, as in production: the same Failure.
-  await replay.expectVerdict('Reproduced');
+  // By timing (spec §6.11) west's recorded throw aborts the scope as its branch settles, but east's next
+  // step is checked in that turn before it, so cmdConfirmEastHold is asked: production never ran it.
+  await replay.expectVerdict('Missing step');
+  await expect(replay.banner).toContainText('cmdConfirmEastHold');
   await expect(page.getByTestId('whatif-count')).toHaveText('what-if: 1 step changed');
-  await expect(app.inspector.region.getByTestId('inspector-whatif')).toHaveText('· what-if: no branch cancels the others');
+  await expect(app.inspector.region.getByTestId('inspector-whatif')).toHaveText('· what-if: no recorded cancellation: by timing');
 
   await app.inspector.region.getByRole('button', { name: 'Edit what-if' }).click();
-  await expect(dialog.getByRole('radio', { name: 'None: every branch runs to its end' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'None: replayed by timing, as a live run would' })).toBeChecked();
   await dialog.getByRole('radio', { name: /^Branch 0/ }).check();
   await dialog.getByRole('button', { name: 'Save and replay' }).click();
   await replay.expectVerdict('Missing step');

@@ -11,7 +11,7 @@ export function overrideOutcomeText(o: StepOverride): string {
     case 'throw':
       return `throws ${o.error.name}: ${o.error.message}${o.error.code !== undefined ? ` (code ${JSON.stringify(o.error.code)})` : ''}`;
     case 'cancelled':
-      return o.branch === null ? 'no branch cancels the others' : `branch ${o.branch} cancels the others`;
+      return o.branch === null ? 'no recorded cancellation: by timing' : `branch ${o.branch} cancels the others`;
   }
 }
 

@@ -144,7 +144,7 @@ function Form({ model, step, existing, value }: { model: TraceModel; step: Trace
           <legend className="mb-1 text-[12px] text-muted">Which branch cancelled the others</legend>
           <label className="flex items-center gap-1.5">
             <input type="radio" name="whatif-branch" autoFocus={branch === null} checked={branch === null} onChange={() => setBranch(null)} />
-            None: every branch runs to its end
+            None: replayed by timing, as a live run would
           </label>
           {Array.from({ length: branches }, (_, i) => (
             <label key={i} className="flex items-center gap-1.5">

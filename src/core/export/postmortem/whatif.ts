@@ -14,7 +14,7 @@ function answer(o: StepOverride): string {
     case 'throw':
       return `throws ${code(o.error.name)}: ${code(o.error.message)}${o.error.code !== undefined ? ` (code ${code(JSON.stringify(o.error.code))})` : ''}`;
     case 'cancelled':
-      return o.branch === null ? 'no branch cancels the others' : `branch ${o.branch} cancels the others`;
+      return o.branch === null ? 'no recorded cancellation: by timing' : `branch ${o.branch} cancels the others`;
   }
 }
 
