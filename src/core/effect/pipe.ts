@@ -68,13 +68,15 @@ function fold(steps: readonly Step[], start: AnyNode, from: number): AnyNode {
       return node;
     }
     if (node.type !== 'Success') return rewire(steps, node, i);
+    const index = i;
     i += 1;
     const value = node.value;
     const t = currentTracer();
     let r: unknown;
     if (!t) r = step(value);
     else {
-      t.enter(value);
+      // A pipeline step passes on the producer of the value it is given (provenance.ts).
+      t.enter(value, { kind: 'step', fn: step.name || 'anonymous', index });
       try {
         r = step(value);
       } finally {

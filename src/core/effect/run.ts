@@ -5,9 +5,10 @@ import { notEffectError, quiet } from './errors';
 import { globalHooks, HOOK_NAMES, mergeHooks, type Hooks, type OnStep } from './hooks';
 import { cancelled, isIoFault, isSuccess, type StepResult } from './internal';
 import { isEffect, type AnyNode } from './kinds';
-import { Failure, type CommandNode, type Outcome, type ParallelNode, type RetryNode } from './nodes';
+import { commandName, Failure, type CommandNode, type Outcome, type ParallelNode, type RetryNode } from './nodes';
 import { nextSource, pipeInputOf } from './pipe';
-import { currentTracer } from './tracer';
+import { currentTracer, type Tracer } from './tracer';
+import type { Producer, Via } from './provenance';
 import { runCommand } from './command';
 import { runRetry } from './runRetry';
 import { runParallel } from './runParallel';
@@ -82,12 +83,17 @@ async function runSequence(run: Run, start: unknown, signal: AbortSignal | undef
   let node: unknown = start;
   let source = 'The flow';
   let k = 0;
+  // With a tracer: what produced the value flowing now, for the Retry that may pass it on.
+  let flowing: Producer | undefined;
   for (;;) {
     if (!isEffect(node)) {
       quiet(node);
       throw notEffectError(source, node);
     }
-    if (node.type === 'Success' || node.type === 'Failure') return node as unknown as Outcome;
+    if (node.type === 'Success' || node.type === 'Failure') {
+      if (node.type === 'Success') currentTracer()?.sequenceReturned(prefix, flowing);
+      return node as unknown as Outcome;
+    }
     if (signal?.aborted) return cancelled();
     source = nextSource(node);
     if (node.type === 'Ask') {
@@ -101,15 +107,30 @@ async function runSequence(run: Run, start: unknown, signal: AbortSignal | undef
     else if (node.type === 'Retry') out = await runRetry(run, node as unknown as RetryNode, signal, path);
     else out = await runParallel(run, node as unknown as ParallelNode, signal, path);
     if (!isSuccess(out)) return out;
-    node = callNext(node, out.value, node.type === 'Retry' ? undefined : path);
+    const t = currentTracer();
+    if (t) flowing = producerOfNext(t, node, path);
+    node = callNext(node, out.value, path, flowing);
   }
+}
+
+/** What produced the value a node's next is called with (provenance.ts). */
+function producerOfNext(t: Tracer, node: AnyNode, path: string): Producer {
+  if (node.type === 'Command') return { kind: 'step', path, command: commandName(node as unknown as CommandNode) };
+  if (node.type === 'Parallel') return { kind: 'join', path: `${path}p` };
+  const from = t.resultOf(`${path}r`);
+  return from ? { kind: 'retry-result', path, from } : { kind: 'retry-result', path };
+}
+
+function viaOfNext(node: AnyNode, path: string): Via {
+  if (node.type === 'Command') return { kind: 'next', of: commandName(node as unknown as CommandNode), path };
+  return node.type === 'Parallel' ? { kind: 'next', of: 'Parallel', path: `${path}p` } : { kind: 'next', of: 'Retry', path };
 }
 
 function callAskNext(node: AnyNode, context: unknown): unknown {
   const next = node.next as (c: unknown) => unknown;
   const t = currentTracer();
   if (!t) return next(context);
-  t.enter(t.askInput(node));
+  t.enterAsk(node);
   try {
     return next(context);
   } finally {
@@ -117,31 +138,25 @@ function callAskNext(node: AnyNode, context: unknown): unknown {
   }
 }
 
-/** Call a step's next; with a tracer, note what it passed on (`path` is the step whose value this is). */
-function callNext(node: AnyNode, value: unknown, path: string | undefined): unknown {
+/** Call a step's next; with a tracer, note what it was given and what it passed on. */
+function callNext(node: AnyNode, value: unknown, path: string, producer: Producer | undefined): unknown {
   const next = node.next as (v: unknown) => unknown;
   const t = currentTracer();
   if (!t) return next(value);
-  if (path === undefined) {
-    t.enter(value);
-    try {
-      return next(value);
-    } finally {
-      t.leave();
-    }
-  }
-  t.expectNext(path);
+  // A Retry's next only hands its result on: the value a Retry passes has no step of its own to note.
+  const noted = node.type !== 'Retry';
+  if (noted) t.expectNext(path);
   try {
     let r: unknown;
-    t.enter(value);
+    t.enter(value, viaOfNext(node, path), producer);
     try {
       r = next(value);
     } finally {
       t.leave();
     }
-    t.nextReturned(r);
+    if (noted) t.nextReturned(r);
     return r;
   } finally {
-    t.endNext();
+    if (noted) t.endNext();
   }
 }

@@ -6,6 +6,7 @@ import { cancelled, IoFault, isIoFault, type StepResult } from './internal';
 import { isEffect } from './kinds';
 import type { RetryNode } from './nodes';
 import type { Run } from './run';
+import { currentTracer } from './tracer';
 
 export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | undefined, path: string): Promise<StepResult> {
   const o = node.options;
@@ -17,7 +18,9 @@ export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | 
     if (i > 0) await wait(run.fastRetry ? 0 : delay * backoff ** (i - 1), signal);
     if (signal?.aborted) return cancelled();
     // Every attempt re-runs the whole wrapped tree, Commands that succeeded included.
-    const out = await run.sequence(node.effect, signal, `${path}r${i}/`);
+    const prefix = `${path}r${i}/`;
+    currentTracer()?.sequenceStarted(prefix);
+    const out = await run.sequence(node.effect, signal, prefix);
     // Only an I/O fault is retried; a Success or Failure is returned at once.
     if (!isIoFault(out)) return out;
     lastError = out.error;
@@ -26,10 +29,23 @@ export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | 
   const onExhausted = o.onExhausted;
   if (typeof onExhausted !== 'function') return new IoFault(exhaustion);
   if (signal?.aborted) return cancelled();
-  const fallback = onExhausted(exhaustion);
+  const fallback = buildFallback(onExhausted, exhaustion, path);
   if (!isEffect(fallback)) throw notEffectError("Retry option 'onExhausted'", fallback);
   // The fallback's outcome is returned as it is: not wrapped, and a throw in it is an I/O fault again.
+  currentTracer()?.sequenceStarted(`${path}rf/`);
   return run.sequence(fallback, signal, `${path}rf/`);
+}
+
+/** onExhausted, called with the exhaustion object: what the fallback's nodes received (provenance.ts). */
+function buildFallback<E>(onExhausted: (e: E) => unknown, exhaustion: E, path: string): unknown {
+  const t = currentTracer();
+  if (!t) return onExhausted(exhaustion);
+  t.enter(exhaustion, { kind: 'onExhausted', retry: path }, { kind: 'exhaustion', retry: path });
+  try {
+    return onExhausted(exhaustion);
+  } finally {
+    t.leave();
+  }
 }
 
 /**

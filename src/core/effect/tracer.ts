@@ -1,25 +1,29 @@
-// Instrumentation points for Timescope's replayTrace, which wants to show the
-// pipeline value going into and out of each step and where its Command was
-// built. The runtime calls these only while a tracer is installed (for the
-// duration of one replayTrace), and a tracer only observes: it never changes
-// what a flow does or returns.
+// Instrumentation points for Timescope's replayTrace, which wants to show
+// what each step received and what produced it (provenance.ts), the value it
+// passed on, and where its Command was built. The runtime calls these only
+// while a tracer is installed (for the duration of one replayTrace), and a
+// tracer only observes: it never changes what a flow does or returns.
+
+import type { Producer, Via } from './provenance';
 
 export interface Tracer {
-  /** A Command, Ask or Parallel was built by flow code. */
+  /** A Command, Ask, Parallel or Failure was built by flow code. */
   created(node: object): void;
   /** effectPipe rebuilt `from` as `to` (a rewired copy): same origin. */
   inherit(from: object, to: object): void;
   /** A pipeline step called with `input` returned `node` (which may predate the tracer). */
   adopt(node: object, input: unknown): void;
   /**
-   * A builder (a pipeline step or a next) is called with `value`: the input of the nodes it
-   * builds until the matching leave(). A pair of calls rather than a callback, so that the
-   * interpreter makes no closure per step for it.
+   * A builder is called with `value`: the input of the nodes it builds until
+   * the matching leave(). `via` says which builder it is, `producer` what
+   * produced the value; either left out is the enclosing call's (a pure step
+   * passes its producer on). A pair of calls rather than a callback, so that
+   * the interpreter makes no closure per step for it.
    */
-  enter(value: unknown): void;
+  enter(value: unknown, via?: Via, producer?: Producer): void;
   leave(): void;
-  /** The value to treat as the builder input while an Ask's next runs. */
-  askInput(node: object): unknown;
+  /** An Ask's next runs where the Ask was built: its builder's call again. */
+  enterAsk(node: object): void;
   /** A Command or Parallel started as the step at `path`. */
   started(node: object, path: string): void;
   /** The interpreter is about to call the next of the step at `path`. */
@@ -27,6 +31,12 @@ export interface Tracer {
   /** A next returned `value`; the first report during one expectNext is the user's own next. */
   nextReturned(value: unknown): void;
   endNext(): void;
+  /** A Retry's attempt (or fallback) sequence starts, under `prefix` ('3r1/', '3rf/'). */
+  sequenceStarted(prefix: string): void;
+  /** The sequence under `prefix` ended in Success; `producer` produced its value (undefined: none known). */
+  sequenceReturned(prefix: string, producer: Producer | undefined): void;
+  /** What produced the value the sequence under `prefix` ended with. */
+  resultOf(prefix: string): Producer | undefined;
 }
 
 let active: Tracer | undefined;

@@ -57,9 +57,9 @@ describe('replayTrace', () => {
     expect(rep.steps.map((s) => s.location?.line)).toEqual([21, 29, 44]);
     // The keys in the order stored reports have always had them (the step records are completed in place).
     expect(rep.steps.map((s) => Object.keys(s))).toEqual([
-      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'before', 'hasBefore', 'after', 'hasAfter', 'location'],
-      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'before', 'hasBefore', 'after', 'hasAfter', 'location'],
-      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'before', 'hasBefore', 'location']
+      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'via', 'producer', 'before', 'hasBefore', 'after', 'hasAfter', 'location'],
+      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'via', 'producer', 'before', 'hasBefore', 'after', 'hasAfter', 'location'],
+      ['index', 'name', 'type', 'path', 'entryIndex', 'status', 'via', 'producer', 'before', 'hasBefore', 'location']
     ]);
     expect(JSON.parse(JSON.stringify(rep))).toEqual(rep);
   });
@@ -100,7 +100,7 @@ describe('replayTrace', () => {
       }
     });
     expect(rep.unreached).toEqual([0, 1, 2]);
-    expect(rep.steps).toEqual([{ index: 0, name: 'cmdValidatePromo', type: 'Command', path: '0', entryIndex: 0, status: 'paradox', before: rep.steps[0]?.before, hasBefore: true }]);
+    expect(rep.steps).toEqual([{ index: 0, name: 'cmdValidatePromo', type: 'Command', path: '0', entryIndex: 0, status: 'paradox', via: { kind: 'step', fn: 'validatePromo', index: 0 }, producer: { kind: 'input' }, before: rep.steps[0]?.before, hasBefore: true }]);
   });
 
   test('register-email-taken / new-address: a ReplayError fault for the missing step', async () => {

@@ -191,7 +191,8 @@ function cachedLocate(locate: ReplayTraceRequest['locate']): (site: Site | undef
 }
 
 function stepOf(s: Seen, tracer: StepTracer, locate: (site: Site | undefined) => CodeLocation | undefined, rebuild: boolean): ReplayStep {
-  const cap = tracer.byPath.get(s.path);
+  // A Parallel's capture is under its place in the sequence (`3`), its step under its decision (`3p`).
+  const cap = tracer.byPath.get(s.type === 'Parallel' ? s.path.slice(0, -1) : s.path);
   // Keys in the order the app and the stored reports have always had them: the record already
   // has the first ones in that order, unless its entryIndex came after its status.
   let out = s as unknown as Record<string, unknown>;
@@ -200,11 +201,13 @@ function stepOf(s: Seen, tracer: StepTracer, locate: (site: Site | undefined) =>
     if (s.entryIndex !== undefined) out.entryIndex = s.entryIndex;
     out.status = s.status;
   }
+  if (cap?.via) out.via = cap.via;
+  if (cap?.producer) out.producer = cap.producer;
   if (cap?.hasBefore) {
     out.before = cap.before;
     out.hasBefore = true;
   }
-  if (cap?.hasAfter) {
+  if (cap?.hasAfter && s.type === 'Command') {
     out.after = cap.after;
     out.hasAfter = true;
   }

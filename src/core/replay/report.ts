@@ -3,6 +3,10 @@
 // value in it is a JSON-style copy and every error is in the trace's stored
 // form ({__error: true, name, message, ...}).
 
+import type { Producer, Via } from '../effect/provenance';
+
+export type { Producer, Via };
+
 /** A value or stored error, copied the way the recorder copies (spec §4.6, §4.7). */
 export type Stored = unknown;
 
@@ -44,9 +48,13 @@ export interface ReplayStep {
   readonly entryIndex?: number;
   /** how the step ended in the replay */
   readonly status: 'answered' | 'paradox' | 'missing' | 'cut' | 'decision';
-  /** the value the pipeline step that built this Command received */
+  /** the value the builder that built this Command (or Parallel) was called with: what it received */
   readonly before?: Stored;
   readonly hasBefore?: boolean;
+  /** which builder that was (a pipeline step, a next, onExhausted, the flow function…) */
+  readonly via?: Via;
+  /** what produced the value it received: the input, a step's answer, a Parallel's join, a Retry… */
+  readonly producer?: Producer;
   /** the value this Command's next passed on (Success value), when it got that far */
   readonly after?: Stored;
   readonly hasAfter?: boolean;

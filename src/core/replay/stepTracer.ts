@@ -1,16 +1,18 @@
 // The tracer replayTrace installs (see effect/tracer.ts): for each step it
-// keeps the pipeline value that went in (`before`), the value the step's own
-// next passed on (`after`), and the stack of the Command() call that built it.
+// keeps what its builder was called with, which builder that was and what
+// produced the value (effect/provenance.ts), the value the step's own next
+// passed on (`after`), and the stack of the Command() call that built it.
 
 import type { Tracer } from '../effect/tracer';
 import type { CopyResult } from '../effect/copy';
+import { FLOW_INPUT, INPUT, type Origin, type Producer, type Via } from '../effect/provenance';
 import { SiteCache, type IsSourceScript, type Site } from './sites';
 
 export type { Site };
 
-interface Origin {
-  /** the input of the builder (pipeline step or next) that made the node */
-  readonly input: unknown;
+interface NodeOrigin extends Origin {
+  /** when it was built, counted in builder calls: a Retry attempt that began later re-runs it */
+  readonly seq: number;
   /** captured when Command() ran; formatted only if the report asks for it */
   readonly site: Site | undefined;
 }
@@ -18,6 +20,8 @@ interface Origin {
 export interface StepCapture {
   before?: unknown;
   hasBefore: boolean;
+  via?: Via;
+  producer?: Producer;
   after?: unknown;
   hasAfter: boolean;
   site?: Site;
@@ -26,11 +30,21 @@ export interface StepCapture {
 const isSuccessNode = (v: unknown): v is { value: unknown } =>
   typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Success';
 
+/** 'ab3r12/' -> the Retry's key 'ab3r' (its attempts and its fallback share it). */
+const retryKeyOf = (prefix: string): string => prefix.slice(0, prefix.lastIndexOf('r') + 1);
+
 export class StepTracer implements Tracer {
-  private readonly origins = new WeakMap<object, Origin>();
+  private readonly origins = new WeakMap<object, NodeOrigin>();
   readonly sites: SiteCache;
-  /** builder inputs, innermost last; the flow's input is the outermost */
-  private readonly inputs: unknown[];
+  /** builder calls, innermost last; the flow function's call with the input is the outermost */
+  private readonly calls: Origin[];
+  private seq = 0;
+  /** Retry attempt prefix ('3r1/') -> seq when it began */
+  private readonly attemptStart = new Map<string, number>();
+  /** Retry key ('3r') -> the prefix of its latest attempt or fallback */
+  private readonly latest = new Map<string, string>();
+  /** sequence prefix -> what produced the value it ended with */
+  private readonly results = new Map<string, Producer | undefined>();
   readonly byPath = new Map<string, StepCapture>();
   private expecting: string | undefined;
   private captured = false;
@@ -40,12 +54,12 @@ export class StepTracer implements Tracer {
     private readonly copy: (v: unknown) => CopyResult,
     isSourceScript?: IsSourceScript
   ) {
-    this.inputs = [flowInput];
+    this.calls = [{ value: flowInput, via: FLOW_INPUT, producer: INPUT }];
     this.sites = new SiteCache(isSourceScript);
   }
 
-  private top(): unknown {
-    return this.inputs[this.inputs.length - 1];
+  private top(): Origin {
+    return this.calls[this.calls.length - 1] as Origin;
   }
 
   created(node: object): void {
@@ -53,7 +67,8 @@ export class StepTracer implements Tracer {
     // capture is kept under its sequence path (`3`) while its step is reported under `3p`.
     const type = (node as { type?: unknown }).type;
     const shown = type !== 'Ask' && type !== 'Parallel';
-    this.origins.set(node, { input: this.top(), site: shown ? this.sites.capture(StepTracer.prototype.created) : undefined });
+    const call = this.top();
+    this.origins.set(node, { ...call, seq: this.seq++, site: shown ? this.sites.capture(StepTracer.prototype.created) : undefined });
   }
 
   inherit(from: object, to: object): void {
@@ -63,35 +78,55 @@ export class StepTracer implements Tracer {
 
   /** A pipeline step given `input` returned `node`: the origin of a node built before tracing began. */
   adopt(node: object, input: unknown): void {
-    if (!this.origins.has(node)) this.origins.set(node, { input, site: undefined });
+    if (!this.origins.has(node)) this.origins.set(node, { ...this.top(), value: input, seq: this.seq++, site: undefined });
   }
 
-  enter(value: unknown): void {
-    this.inputs.push(value);
+  enter(value: unknown, via?: Via, producer?: Producer): void {
+    const call = this.top();
+    this.seq++;
+    this.calls.push({ value, via: via ?? call.via, producer: producer ?? call.producer });
   }
 
   leave(): void {
-    this.inputs.pop();
+    this.calls.pop();
   }
 
-  askInput(node: object): unknown {
+  enterAsk(node: object): void {
     // The value flowing at the point the Ask was built, not the context it receives.
     const o = this.origins.get(node);
-    return o ? o.input : this.top();
+    this.calls.push(o ? { value: o.value, via: o.via, producer: o.producer } : this.top());
   }
 
   started(node: object, path: string): void {
     const o = this.origins.get(node);
     const cap: StepCapture = { hasBefore: false, hasAfter: false };
     if (o) {
-      const c = this.copy(o.input);
+      const c = this.copy(o.value);
       if (c.ok) {
         cap.before = c.value;
         cap.hasBefore = true;
       }
+      cap.via = o.via;
+      cap.producer = this.restart(o, path) ?? o.producer;
       if (o.site) cap.site = o.site;
     }
     this.byPath.set(path, cap);
+  }
+
+  /**
+   * A node built before the Retry attempt it runs in began (any attempt after the first) is that
+   * attempt starting over with the Retry's input; the innermost such attempt says which (§2.4).
+   */
+  private restart(o: NodeOrigin, path: string): Producer | undefined {
+    let found: Producer | undefined;
+    for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) {
+      const prefix = path.slice(0, at + 1);
+      const m = /(\d+)r(\d+)\/$/.exec(prefix);
+      if (!m || m[2] === '0') continue;
+      const began = this.attemptStart.get(prefix);
+      if (began !== undefined && began > o.seq) found = { kind: 'retry-restart', retry: prefix.slice(0, m.index) + (m[1] as string), attempt: Number(m[2]) };
+    }
+    return found;
   }
 
   expectNext(path: string): void {
@@ -114,5 +149,19 @@ export class StepTracer implements Tracer {
 
   endNext(): void {
     this.expecting = undefined;
+  }
+
+  sequenceStarted(prefix: string): void {
+    this.attemptStart.set(prefix, this.seq++);
+    this.latest.set(retryKeyOf(prefix), prefix);
+  }
+
+  sequenceReturned(prefix: string, producer: Producer | undefined): void {
+    this.results.set(prefix, producer);
+  }
+
+  resultOf(key: string): Producer | undefined {
+    const prefix = this.latest.get(key);
+    return prefix === undefined ? undefined : this.results.get(prefix);
   }
 }
