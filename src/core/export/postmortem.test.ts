@@ -80,7 +80,7 @@ describe('checkout-zero-total, fixed', () => {
     const trigger = section('Trigger and root cause');
     expect(trigger).toContain(`[step 3](${link(2)}), \`cmdChargeCard\` (path \`2\`), which threw:`);
     expect(trigger).toContain('- `Error: Amount must be non-zero.`\n  - code: `"invalid_amount"`');
-    expect(trigger).toContain('as changed by `cmdValidatePromo` just before:\n\n- `percentOff: 100` (new)\n- `total: 0` (new)');
+    expect(trigger).toContain('It received, changed on the way here, by `cmdValidatePromo`:\n\n- `percentOff: 100` (new)\n- `total: 0` (new)');
     expect(trigger).toContain('`cmdChargeCard` is defined in `flow.ts` on line 37, built by the `Command(` call on line 44 (lines 36–45):\n\n```ts\nconst chargeCard');
     const resolution = section('Resolution');
     expect(resolution).toContain('Last replay: **Fixed — the recorded Failure now ends in Success; no longer reached: cmdChargeCard**.\n\n<details><summary>What the flow returned</summary>');

@@ -30,7 +30,7 @@ const report: ReplayReport = {
   steps: [
     step({ index: 0, name: 'cmdFetchCart', before: input, hasBefore: true, after: { ...input, cart }, hasAfter: true }),
     step({ index: 1, name: 'cmdValidatePromo', before: { ...input, cart }, hasBefore: true, after: priced, hasAfter: true }),
-    step({ index: 2, name: 'cmdChargeCard', before: priced, hasBefore: true })
+    step({ index: 2, name: 'cmdChargeCard', before: priced, hasBefore: true, producer: { kind: 'step', path: '1', command: 'cmdValidatePromo' } })
   ]
 };
 const auto: SlideReplay = { report, files, auto: true, stale: false };
@@ -82,7 +82,17 @@ describe('a walkthrough slide', () => {
     expect(p.after).toBeUndefined();
     expect(p.afterMissing).toMatch(/passed no value on/);
     expect(p.by).toBe('cmdValidatePromo');
+    expect(p.from).toBe('changed on the way here, by cmdValidatePromo');
     expect(p.before!.filter((l) => l.changed).map((l) => l.text.trim())).toEqual(['percentOff: 100,', 'total: 0']);
+  });
+
+  it('after a fix is replayed, the pipeline is still what production received (the incident\'s replay)', () => {
+    const fixed: ReplayReport = { ...report, result: { type: 'Success', value: {} }, steps: report.steps.slice(0, 2) };
+    const slide = buildSlide({ model: demoModel(), step: 2, notes: NO_NOTES, files, last: { ...auto, report: fixed, auto: false }, incident: report });
+    const p = slide.pipeline;
+    if (p.kind !== 'values') throw new Error(p.kind);
+    expect(p.by).toBe('cmdValidatePromo');
+    expect(slide.replayed?.text).toMatch(/^not replayed/);
   });
 
   it('after the person replays, says how the step fared and how the flow ended', () => {

@@ -10,7 +10,7 @@ import type { ReplayReport } from '../replay/report';
 import type { SourceFile } from '../source/locate';
 import { diffValues, type ValueChange } from '../present/diff';
 import { errorSummary, formatMs, statusText } from '../present/step-text';
-import { upstreamOf } from '../present/upstream';
+import { errorsOf, whyOf } from '../present/why';
 import { replayOverlay, replayStepOf, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../verdict/overlay';
 import { excerptAt, stepLine, type SourceExcerpt } from './excerpt';
 import { brief, valueLines, type ValueLine } from './valueLines';
@@ -43,6 +43,8 @@ export type PipelineSlide =
       readonly changes: readonly ChangeText[];
       readonly moreChanges: number;
       readonly by?: string;
+      /** with only a before: why it received that, in words ("changed on the way here, by cmdValidatePromo") */
+      readonly from?: string;
       /** the code on screen was edited after this replay */
       readonly stale: boolean;
     };
@@ -84,6 +86,11 @@ export interface SlideInput {
   /** the flow's files as on screen, edits applied */
   readonly files: readonly SourceFile[];
   readonly last: SlideReplay | undefined;
+  /**
+   * The incident's own replay (the recorded code against the recording): what production's steps
+   * received. The pipeline shown is its, so a fix replayed since never hides what production did.
+   */
+  readonly incident?: ReplayReport;
 }
 
 export const MAX_NOTE = 2000;
@@ -125,11 +132,11 @@ const changeText = (c: ValueChange): ChangeText => ({
   ...(c.kind !== 'removed' ? { after: brief(c.after) } : {})
 });
 
-function pipelineSlide(last: SlideReplay | undefined, index: number): PipelineSlide {
+function pipelineSlide(last: SlideReplay | undefined, index: number, model: TraceModel): PipelineSlide {
   if (!last) return { kind: 'none', reason: 'Replay the flow (Ctrl+Enter) to see the pipeline value before and after this step.' };
   const { report } = last;
   const replayed = replayStepOf(report, index);
-  if (!replayed) return { kind: 'none', reason: 'The last replay did not reach this step.' };
+  if (!replayed) return { kind: 'none', reason: last.auto ? 'The replay of the recorded code did not reach this step.' : 'The last replay did not reach this step.' };
   if (!replayed.hasBefore && !replayed.hasAfter) {
     return { kind: 'none', reason: report.pipelineLimited ? 'No pipeline value was kept for this step: the values grew past what the replay keeps.' : 'No pipeline value was captured for this step.' };
   }
@@ -137,18 +144,20 @@ function pipelineSlide(last: SlideReplay | undefined, index: number): PipelineSl
   let by: string | undefined;
   let beforeMarks: readonly ValueChange[] = [];
   let beforeSide: 'before' | 'after' = 'before';
+  let from: string | undefined;
   if (replayed.hasBefore && replayed.hasAfter) {
     changes = diffValues(replayed.before, replayed.after);
     beforeMarks = changes;
   } else if (replayed.hasBefore) {
-    // A step that passed nothing on (it threw): what reached it is the story, set apart by who changed it.
-    const upstream = upstreamOf(report, index).change;
-    if (upstream) {
-      changes = upstream.changes;
-      by = upstream.by;
-      beforeMarks = upstream.changes;
+    // A step that passed nothing on (it threw): what reached it is the story, set apart by what produced it.
+    const why = whyOf(report, index, errorsOf(model.steps));
+    if (why.changes.length) {
+      changes = why.changes;
+      beforeMarks = why.changes;
       beforeSide = 'after';
     }
+    if (why.by) by = why.by;
+    from = why.sentence;
   }
   return {
     kind: 'values',
@@ -157,12 +166,13 @@ function pipelineSlide(last: SlideReplay | undefined, index: number): PipelineSl
     changes: changes.slice(0, MAX_CHANGES_SHOWN).map(changeText),
     moreChanges: Math.max(0, changes.length - MAX_CHANGES_SHOWN),
     ...(by !== undefined ? { by } : {}),
+    ...(from !== undefined ? { from } : {}),
     stale: last.stale
   };
 }
 
 /** The slide for recorded step `input.step` (which must be in the trace). */
-export function buildSlide({ model, step: index, notes, files, last, value }: SlideInput): Slide {
+export function buildSlide({ model, step: index, notes, files, last, value, incident }: SlideInput): Slide {
   const step = model.steps.at(index)!;
   const recordedValue = value === undefined ? valueOf(step as RecordedStep) : value;
   const note = notes.steps?.[index];
@@ -182,6 +192,6 @@ export function buildSlide({ model, step: index, notes, files, last, value }: Sl
     recorded: bounded(recordedOutcome(step, recordedValue)),
     ...(mine ? { replayed: { ...bounded(replayedOutcome(mine.report, index)), ended: clip(ended(mine.report), MAX_TEXT), stale: mine.stale } } : {}),
     ...(source ? { source } : { sourceMissing: files.length ? `${step.command} is not found in the flow's source.` : 'No flow source is open.' }),
-    pipeline: pipelineSlide(last, index)
+    pipeline: pipelineSlide(incident ? { report: incident, files, auto: true, stale: false } : last, index, model)
   };
 }

@@ -95,7 +95,7 @@ function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: Tr
           at={{ field: step.kind === 'threw' ? 'error' : 'result', entry: step.index }}
         />
       )}
-      {baseline ? <ReceivedView step={step} report={baseline} /> : <NoReceived />}
+      {baseline ? <ReceivedView model={model} step={step} report={baseline} /> : <NoReceived />}
     </div>
   );
 }

@@ -61,7 +61,7 @@ export function NowView({ model, step, last }: { model: TraceModel; step: TraceS
               : 'The replay did not get this far.'}
       </p>
       {now.kind === 'unreached' && <FlowEnded report={last.report} />}
-      {now.kind === 'replayed' && <ReceivedView step={step} report={last.report} heading="It received now" />}
+      {now.kind === 'replayed' && <ReceivedView model={model} step={step} report={last.report} heading="It received now" />}
       {now.kind === 'not-replayed' && model.steps.length > 0 && <FlowEnded report={last.report} />}
     </div>
   );

@@ -1,10 +1,10 @@
 // The value the selected step received, from a replay: on a failing step it
 // is usually the answer (`total: 0`). Shown with what the step before it
 // changed, so the culprit upstream is one glance away.
-import type { TraceStep } from '../../core/trace/model';
+import type { TraceModel, TraceStep } from '../../core/trace/model';
 import type { ReplayReport } from '../../core/replay/report';
 import type { ValueChange } from '../../core/present/diff';
-import { upstreamOf } from '../../core/present/upstream';
+import { errorsOf, shortError, whyOf } from '../../core/present/why';
 import { preview } from '../../core/present/step-text';
 import { replayStepOf } from '../../core/verdict/overlay';
 import { JsonValue } from '../../components/JsonValue';
@@ -31,22 +31,23 @@ export function ChangeList({ changes, label }: { changes: readonly ValueChange[]
   );
 }
 
-export function ReceivedView({ step, report, heading = 'It received' }: { step: TraceStep; report: ReplayReport; heading?: string }) {
+export function ReceivedView({ model, step, report, heading = 'It received' }: { model: TraceModel; step: TraceStep; report: ReplayReport; heading?: string }) {
   const replayed = replayStepOf(report, step.index);
   if (!replayed) return <p className="text-[12px] text-muted">This replay did not reach the step.</p>;
   if (!replayed.hasBefore) return <p className="text-[12px] text-muted">No value was captured for what this step received.</p>;
-  const upstream = upstreamOf(report, step.index).change;
+  const why = whyOf(report, step.index, errorsOf(model.steps));
   return (
     <div>
       <h3 className="text-[11px] font-semibold uppercase tracking-wide text-muted">{heading}</h3>
-      {upstream && (
-        <div className="mt-1 rounded border border-line bg-raised/60 px-2 py-1">
-          <p className="text-[11px] text-muted">
-            changed on the way here, by <span className="font-mono">{upstream.by}</span>:
+      <div className="mt-1 rounded border border-line bg-raised/60 px-2 py-1" data-testid="received-why">
+        <p className="text-[11px] text-muted">{why.sentence}:</p>
+        {why.changes.length > 0 && <ChangeList changes={why.changes} label="Changed on the way here" />}
+        {why.hasLastError && (
+          <p className="mt-1 font-mono text-[12px] text-err" data-testid="last-error">
+            last error: {shortError(why.lastError)}
           </p>
-          <ChangeList changes={upstream.changes} label="Changed on the way here" />
-        </div>
-      )}
+        )}
+      </div>
       <div className="mt-1">
         <JsonValue value={replayed.before} label="value the step received" />
       </div>

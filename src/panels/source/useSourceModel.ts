@@ -14,7 +14,7 @@ import { columnsOf } from '../../core/trace/outline';
 import { locateAll, type SourceLocation } from '../../core/source/locate';
 import { lineMap } from '../../core/source/lineMap';
 import { errorSummary, preview } from '../../core/present/step-text';
-import { upstreamOf } from '../../core/present/upstream';
+import { errorsOf, receivedNote, whyOf } from '../../core/present/why';
 import type { CodeLocation, ReplayReport } from '../../core/replay/report';
 import { replayOverlay, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../../core/verdict/overlay';
 import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/sourceStore';
@@ -82,14 +82,10 @@ function nowByCommand(model: TraceModel, report: ReplayReport): Record<string, '
   return out;
 }
 
-/** What the step before the selected one changed in the value it received: `total: 0`. */
-function receivedHint(report: ReplayReport | undefined, step: TraceStep): string | undefined {
+/** What the selected step received and what produced it, in a few words (core/present/why.ts). */
+function receivedHint(report: ReplayReport | undefined, model: TraceModel, step: TraceStep): string | undefined {
   if (!report) return undefined;
-  const { here, previous, change } = upstreamOf(report, step.index);
-  if (!here?.hasBefore) return undefined;
-  if (!previous?.hasBefore) return `received ${clip(preview(here.before), 80)}`;
-  if (!change) return undefined;
-  return `received ${change.changes.slice(0, 3).map((c) => `${c.path}: ${c.kind === 'removed' ? '(removed)' : clip(preview(c.after), 40)}`).join(', ')}`;
+  return receivedNote(whyOf(report, step.index, errorsOf(model.steps)));
 }
 
 export function useSourceModel(model: TraceModel | undefined) {
@@ -197,7 +193,7 @@ export function useSourceModel(model: TraceModel | undefined) {
   const tone = paradoxLoc ? ('error' as const) : stepNow === 'never reached' ? ('info' as const) : step?.threw ? ('error' as const) : ('info' as const);
   const stepWhatIf = step ? overridden.get(step.index) : undefined;
   const note =
-    step && step.kind !== 'decision' ? stepNote(step, hint(step), stepNow, receivedHint(baseline ?? last?.report, step), stepWhatIf && overrideOutcomeText(stepWhatIf)) : undefined;
+    step && step.kind !== 'decision' ? stepNote(step, hint(step), stepNow, model ? receivedHint(baseline ?? last?.report, model, step) : undefined, stepWhatIf && overrideOutcomeText(stepWhatIf)) : undefined;
   const highlight: EditorHighlight | undefined = focus
     ? { file: focus.file, line: focus.line, tone: 'error' }
     : location && step

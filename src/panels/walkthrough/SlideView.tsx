@@ -85,19 +85,13 @@ function Pipeline({ pipeline }: { pipeline: PipelineSlide }) {
       </section>
     );
   }
-  const { before, after, changes, by } = pipeline;
-  // With only a value before (the step threw), what changed on the way in is the part to point at.
-  const beforeMark = by ? 'bg-warn-soft text-warn font-semibold' : 'bg-err-soft text-err font-semibold';
+  const { before, after, changes, from } = pipeline;
+  // With only a value before (the step threw), what produced it, and what changed on the way in, is the part to point at.
+  const beforeMark = from ? 'bg-warn-soft text-warn font-semibold' : 'bg-err-soft text-err font-semibold';
   return (
     <section aria-label="Pipeline value" className="min-w-0 rounded-lg border border-line bg-panel p-4">
       <h3 className={heading}>
-        {by ? (
-          <>
-            Pipeline value · changed on the way here, by <span className="font-mono normal-case tracking-normal">{by}</span>
-          </>
-        ) : (
-          'Pipeline value · what this step changed'
-        )}
+        {from ? <>Pipeline value · {from}</> : 'Pipeline value · what this step changed'}
         {pipeline.stale ? ' · stale: the code was edited since this replay' : ''}
       </h3>
       {changes.length > 0 ? (

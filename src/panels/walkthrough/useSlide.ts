@@ -18,6 +18,7 @@ export function useSlide(model: TraceModel): Walk & { readonly slide: Slide | nu
   const originals = useSourceStore((s) => s.files);
   const edits = useReplayStore((s) => s.edits);
   const last = useLastReplay();
+  const baseline = useReplayStore((s) => s.baseline);
   const files = useMemo(() => effectiveFiles(originals, edits), [originals, edits]);
   const walk = useMemo(() => walkOf(model, mode, Math.min(step, model.steps.length - 1), notes), [model, mode, step, notes]);
   const value = useStepValue(model, walk.shown ?? 0) ?? null;
@@ -25,8 +26,16 @@ export function useSlide(model: TraceModel): Walk & { readonly slide: Slide | nu
     () =>
       walk.shown === undefined
         ? null
-        : buildSlide({ model, step: walk.shown, value, notes, files, last: last && { report: last.report, files: last.files, auto: last.auto, stale: last.stale } }),
-    [model, walk.shown, value, notes, files, last]
+        : buildSlide({
+            model,
+            step: walk.shown,
+            value,
+            notes,
+            files,
+            last: last && { report: last.report, files: last.files, auto: last.auto, stale: last.stale },
+            ...(baseline ? { incident: baseline } : {})
+          }),
+    [model, walk.shown, value, notes, files, last, baseline]
   );
   return { ...walk, slide };
 }

@@ -3,7 +3,7 @@
 // the step before changed in it, and where the Command is in the source.
 import type { ValueChange } from '../../present/diff';
 import { preview } from '../../present/step-text';
-import { upstreamOf } from '../../present/upstream';
+import { errorsOf, shortError, whyOf } from '../../present/why';
 import type { ReplayReport } from '../../replay/report';
 import type { SourceFile } from '../../source/locate';
 import type { TraceModel } from '../../trace/model';
@@ -20,16 +20,18 @@ function changeLine(c: ValueChange): string {
   return `- ${code(`${c.path}: ${preview(c.before)} → ${preview(c.after)}`)}`;
 }
 
-/** What the step received in the replay of the unchanged code, and who changed it on the way. */
-function received(report: ReplayReport | undefined, index: number): string {
+/** What the step received in the replay of the unchanged code, and what produced it (core/present/why.ts). */
+function received(model: TraceModel, report: ReplayReport | undefined, index: number): string {
   if (!report) return 'Replay the unchanged code in Timescope to see the value this step received.';
-  const { here, change } = upstreamOf(report, index);
+  const why = whyOf(report, index, errorsOf(model.steps));
+  const here = why.here;
   if (!here?.hasBefore) return 'The replay kept no value for what this step received.';
-  const parts = ['It received:'];
-  if (change) {
-    const shown = change.changes.slice(0, MAX_CHANGES).map(changeLine);
-    const more = change.changes.length > MAX_CHANGES ? [`- and ${plural(change.changes.length - MAX_CHANGES, 'more change')}`] : [];
-    parts[0] = `It received, as changed by ${code(change.by)} just before:`;
+  const sentence = why.by ? why.sentence.replace(why.by, code(why.by)) : why.sentence;
+  const parts = [`It received, ${sentence}:`];
+  if (why.hasLastError) parts.push(`The last error: ${code(shortError(why.lastError))}`);
+  if (why.changes.length) {
+    const shown = why.changes.slice(0, MAX_CHANGES).map(changeLine);
+    const more = why.changes.length > MAX_CHANGES ? [`- and ${plural(why.changes.length - MAX_CHANGES, 'more change')}`] : [];
     parts.push([...shown, ...more].join('\n'));
   }
   parts.push(details('The whole value it received', jsonBlock(here.before)));
@@ -51,7 +53,7 @@ export function triggerSection(input: {
     return [
       `The run failed at ${stepRef(model, outcome.stepIndex, stepLink)}, which threw:`,
       errorList(outcome.error, step?.hasValue ?? true).join('\n'),
-      received(baseline, outcome.stepIndex),
+      received(model, baseline, outcome.stepIndex),
       where ?? 'The loaded source does not name this Command, so its line is not shown.'
     ].join('\n\n');
   }
