@@ -106,6 +106,8 @@ interface ReplayState {
   setTimeoutMs(ms: number): void;
   setContextText(text: string | undefined): void;
   setRun(run: ReplayRunState): void;
+  /** The recorded code's replay, run beside an edit, when it reproduced production: the incident's facts. */
+  setBaseline(report: ReplayReport): void;
   setChoices(choices: readonly string[] | undefined): void;
 }
 
@@ -145,8 +147,9 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
     if (traceId) save(editsKey(traceId), Object.keys(next).length ? JSON.stringify(next) : undefined);
   },
   resetEdits: () => {
-    const { traceId } = get();
-    set({ edits: {} });
+    const { traceId, run } = get();
+    // The candidate's verdict was about the code just thrown away: it goes with it (the incident's facts stay).
+    set({ edits: {}, ...(run.status === 'done' && run.edited ? { run: { status: 'idle' } as const } : {}) });
     if (traceId) save(editsKey(traceId), undefined);
   },
   chooseExport: (name) => {
@@ -161,5 +164,6 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   setContextText: (text) => set({ contextText: text }),
   setRun: (run) =>
     set((s) => ({ run, baseline: run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? run.report : s.baseline })),
+  setBaseline: (report) => set({ baseline: report }),
   setChoices: (choices) => set({ choices })
 }));

@@ -31,5 +31,5 @@ export function clearStepHash() {
 /** Where a trace opens when the link names no step: the step whose error ended the run, or the first. */
 export function openingStep(model: Pick<TraceModel, 'outcome' | 'steps'>): number {
   const { outcome } = model;
-  return outcome.known && outcome.stepIndex < model.steps.length ? outcome.stepIndex : 0;
+  return outcome.stepIndex !== undefined && outcome.stepIndex < model.steps.length ? outcome.stepIndex : 0;
 }

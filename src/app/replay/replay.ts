@@ -8,6 +8,8 @@ import type { RunResult } from '../../core/source/runFlow';
 import { useReplayStore } from '../../stores/replayStore';
 import { effectiveFiles, useSourceStore } from '../../stores/sourceStore';
 import { useViewStore } from '../../stores/viewStore';
+import { explainingStep } from '../../core/present/explains';
+import { openingStep } from '../navigation/stepHash';
 import { useWhatIfStore } from '../../stores/whatIfStore';
 import { traceIdentity } from '../../core/trace/identity';
 import { replayInWorker } from '../../worker/replayClient';
@@ -62,7 +64,8 @@ export async function runReplay(model: TraceModel, { auto = false }: ReplayOptio
     ...('value' in context ? { context: { value: context.value } } : {}),
     ...(overrides.length ? { overrides } : {})
   };
-  const baseline = edited && !model.outcome.known ? { files: [...files], ...exportName } : undefined;
+  // The recorded code too, beside an edit, when production's outcome or its steps' values are not here yet.
+  const baseline = edited && (!model.outcome.known || !store.baseline) ? { files: [...files], ...exportName } : undefined;
   store.setRun({ status: 'running', startedAt: performance.now(), auto });
   try {
     const done = await replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs);
@@ -76,8 +79,17 @@ export async function runReplay(model: TraceModel, { auto = false }: ReplayOptio
     const production = productionOutcome(model.outcome, edited ? reportOf(done.baseline) : report);
     const verdict = report ? verdictOf(report, production, edited) : undefined;
     store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited, auto, files: replayed, overrides });
-    // The replay on load only fills in values; where the person looks stays theirs.
-    if (auto) return;
+    // The recorded code's replay beside an edit: the incident's own facts, when it reproduced production.
+    const incident = edited ? reportOf(done.baseline) : undefined;
+    if (incident && verdictOf(incident, productionOutcome(model.outcome, incident), false).kind === 'reproduced') store.setBaseline(incident);
+    if (auto) {
+      // The replay on load fills in values; the first screen moves on from where it opened only to the
+      // step that explains the Failure, which the recording alone may not show (a Failure returned by a next).
+      const view = useViewStore.getState();
+      const target = report ? explainingStep(model, report) : undefined;
+      if (target !== undefined && target < model.steps.length && view.selected === openingStep(model)) view.select(target);
+      return;
+    }
     // Code that failed: show the line. A compile error or a load error points at code too.
     const location =
       result.kind === 'compile-error' ? { file: result.file, line: result.line, column: result.column } : result.kind === 'load-error' ? result.location : report?.rejection?.location;

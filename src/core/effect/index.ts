@@ -1,6 +1,6 @@
 // What `import { … } from 'pure-effect'` gives a flow: the library's public
 // surface under its own names (spec §2–§7).
-export { Success, Failure, Command, commandName, Ask } from './nodes';
+export { Success, FailureOfFlow as Failure, Command, commandName, Ask } from './nodes';
 export type {
   Effect,
   Outcome,

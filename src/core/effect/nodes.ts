@@ -90,6 +90,17 @@ export function makeCommand(cmd: unknown, next: unknown, meta: unknown): Command
   return { type: 'Command', cmd: cmd as CommandFn, next: n, meta };
 }
 
+/**
+ * Failure as flow code builds it (what `import { Failure } from 'pure-effect'` gives): with a tracer
+ * installed, where it was built is noted, for the step whose next returned it. The runtime's own
+ * Failures (a cancellation, a veto) use the plain one.
+ */
+export function FailureOfFlow<E>(error: E): FailureNode<E> {
+  const node = Failure(error);
+  currentTracer()?.created(node);
+  return node;
+}
+
 export function Command(cmd: CommandFn, next?: Next | null, meta?: unknown): CommandNode {
   const node = makeCommand(cmd, next, meta);
   currentTracer()?.created(node);

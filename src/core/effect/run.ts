@@ -109,7 +109,9 @@ async function runSequence(run: Run, start: unknown, signal: AbortSignal | undef
     if (!isSuccess(out)) return out;
     const t = currentTracer();
     if (t) flowing = producerOfNext(t, node, path);
+    const stepNode = node;
     node = callNext(node, out.value, path, flowing);
+    if (t && stepNode.type !== 'Retry' && isEffect(node) && node.type === 'Failure') t.ledToFailure(path, node);
   }
 }
 

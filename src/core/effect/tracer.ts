@@ -31,6 +31,8 @@ export interface Tracer {
   /** A next returned `value`; the first report during one expectNext is the user's own next. */
   nextReturned(value: unknown): void;
   endNext(): void;
+  /** The next of the step at `path` (with the pure steps after it) returned the Failure `failure`, which ends its sequence. */
+  ledToFailure(path: string, failure: object): void;
   /** A Retry's attempt (or fallback) sequence starts, under `prefix` ('3r1/', '3rf/'). */
   sequenceStarted(prefix: string): void;
   /** The sequence under `prefix` ended in Success; `producer` produced its value (undefined: none known). */

@@ -76,7 +76,7 @@ export function joinAnswer(answer: SplitAnswer): RunResult {
 function lazyStep(slim: ReplayStep, read: () => [unknown, unknown]): ReplayStep {
   let both: [unknown, unknown] | undefined;
   const values = () => (both ??= read());
-  const { location, hasBefore, hasAfter, ...head } = slim;
+  const { location, ledToFailure, failureLocation, hasBefore, hasAfter, ...head } = slim;
   const step: Mutable<Partial<ReplayStep>> = { ...head };
   const lazily = (key: 'before' | 'after', at: 0 | 1) => Object.defineProperty(step, key, { enumerable: true, configurable: true, get: () => values()[at] });
   if (hasBefore) {
@@ -88,5 +88,7 @@ function lazyStep(slim: ReplayStep, read: () => [unknown, unknown]): ReplayStep 
     step.hasAfter = true;
   }
   if (location) step.location = location;
+  if (ledToFailure) step.ledToFailure = ledToFailure;
+  if (failureLocation) step.failureLocation = failureLocation;
   return step as ReplayStep;
 }

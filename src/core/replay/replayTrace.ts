@@ -213,5 +213,10 @@ function stepOf(s: Seen, tracer: StepTracer, locate: (site: Site | undefined) =>
   }
   const location = locate(cap?.site);
   if (location) out.location = location;
+  if (cap?.ledToFailure) {
+    out.ledToFailure = true;
+    const failureAt = locate(cap.failureSite);
+    if (failureAt) out.failureLocation = failureAt;
+  }
   return out as unknown as ReplayStep;
 }

@@ -60,6 +60,10 @@ export interface ReplayStep {
   readonly hasAfter?: boolean;
   /** where Command() was called for this step, when the caller could map it to a source file */
   readonly location?: CodeLocation;
+  /** its next (or a pure step after it) returned the Failure that ended its sequence */
+  readonly ledToFailure?: true;
+  /** where that Failure(…) was built, when the source maps it */
+  readonly failureLocation?: CodeLocation;
 }
 
 export interface ReplayReport {

@@ -25,6 +25,9 @@ export interface StepCapture {
   after?: unknown;
   hasAfter: boolean;
   site?: Site;
+  /** its next (and the pure steps after it) returned a Failure, built here when known */
+  ledToFailure?: boolean;
+  failureSite?: Site;
 }
 
 const isSuccessNode = (v: unknown): v is { value: unknown } =>
@@ -145,6 +148,14 @@ export class StepTracer implements Tracer {
       cap.after = c.value;
       cap.hasAfter = true;
     }
+  }
+
+  ledToFailure(path: string, failure: object): void {
+    const cap = this.byPath.get(path);
+    if (!cap) return;
+    cap.ledToFailure = true;
+    const site = this.origins.get(failure)?.site;
+    if (site) cap.failureSite = site;
   }
 
   endNext(): void {

@@ -105,7 +105,12 @@ export interface TraceWarning {
 
 /** What the recording tells about how the run ended, without running the flow. */
 export type RecordedOutcome =
-  | { readonly known: false; readonly reason: string }
+  | {
+      readonly known: false;
+      readonly reason: string;
+      /** the step that most likely explains a Failure the recording does not show: the last try of an exhausted Retry */
+      readonly stepIndex?: number;
+    }
   | { readonly known: true; readonly type: 'Failure'; readonly error: unknown; readonly stepIndex: number };
 
 /**

@@ -25,12 +25,13 @@ describe('recorded outcome', () => {
     expect(m.outcome).toEqual({ known: true, type: 'Failure', error: err, stepIndex: 1 });
   });
 
-  test('a Retry without fallback whose last attempt threw: the wrapper is not recorded', () => {
+  test('a Retry without fallback whose last attempt threw: the wrapper is not recorded, and its last try explains it', () => {
     const m = buildModel({ trace: [fail('live', '0r0/0'), fail('live', '0r1/0')] });
     expect(m.outcome).toEqual({
       known: false,
       reason:
-        "the flow's last recorded step is a Retry without a fallback whose last attempt failed: an exhausted Retry fails with a wrapper ({retryExhausted, lastError, attempts}) that the trace does not record; replay the flow to see it"
+        "the flow's last recorded step is a Retry without a fallback whose last attempt failed: an exhausted Retry fails with a wrapper ({retryExhausted, lastError, attempts}) that the trace does not record; replay the flow to see it",
+      stepIndex: 1
     });
   });
 

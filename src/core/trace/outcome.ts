@@ -65,9 +65,13 @@ function lastOf(input: OutcomeInput, seq: number, prefix: string, where: string)
       return unknown(`the flow's last recorded step is a Retry without a fallback, and the trace does not show how its last attempt ended; ${REPLAY}`);
     }
     if (!threw(c, t.nodeRef[finalNode]!)) return RETURNED;
-    return unknown(
-      `the flow's last recorded step is a Retry without a fallback whose last attempt failed: an exhausted Retry fails with a wrapper ({retryExhausted, lastError, attempts}) that the trace does not record; ${REPLAY}`
-    );
+    return {
+      ...unknown(
+        `the flow's last recorded step is a Retry without a fallback whose last attempt failed: an exhausted Retry fails with a wrapper ({retryExhausted, lastError, attempts}) that the trace does not record; ${REPLAY}`
+      ),
+      // Its last try's throw is the likely cause: the first screen opens there.
+      stepIndex: t.nodeRef[finalNode]!
+    };
   }
   const parallel = `${at}p`;
   const decisionIndex = t.nodeRef[last]!;
