@@ -131,12 +131,11 @@ export function whyOf(report: ReplayReport, entryIndex: number, errorOf: ErrorOf
       const exhaustion = here.hasBefore ? (here.before as { lastError?: unknown } | null) : null;
       const has = typeof exhaustion === 'object' && exhaustion !== null && 'lastError' in exhaustion;
       const tries = triesOf(report, producer.retry);
-      const last = has ? `; last error ${shortError(exhaustion.lastError)}` : '';
       return {
         ...base,
         lastError: has ? exhaustion.lastError : undefined,
         hasLastError: has,
-        sentence: `fallback: the Retry at ${producer.retry} gave up after ${tries} ${tries === 1 ? 'try' : 'tries'}${last}`
+        sentence: `fallback: the Retry at ${producer.retry} gave up after ${tries} ${tries === 1 ? 'try' : 'tries'}`
       };
     }
   }
