@@ -2,6 +2,7 @@
 // it replayed, never reached (and then how the flow ended instead), or where
 // the new code parted from the recording.
 import type { TraceModel, TraceStep } from '../../core/trace/model';
+import { divergenceOf } from '../../core/present/divergence';
 import type { ReplayReport } from '../../core/replay/report';
 import type { LastReplay } from '../../stores/useLastReplay';
 import { replayOverlay, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../../core/verdict/overlay';
@@ -42,7 +43,7 @@ function FlowEnded({ report }: { report: ReplayReport }) {
 
 export function NowView({ model, step, last }: { model: TraceModel; step: TraceStep; last: LastReplay }) {
   const now = nowStatus(last.report, step.index);
-  const fault = last.report.fault;
+  const divergence = last.report.fault ? divergenceOf(last.report, model) : undefined;
   // A what-if step answered what the person gave it, not what was recorded.
   const whatIf = last.overrides.length ? overriddenIndices(last.overrides, model.byPath, model.steps.length).get(step.index) : undefined;
   return (
@@ -57,9 +58,20 @@ export function NowView({ model, step, last }: { model: TraceModel; step: TraceS
           : now.kind === 'unreached'
             ? '○ Never reached in this replay.'
             : now.kind === 'diverged'
-              ? `≠ Diverged here: ${fault?.message ?? 'the flow asked for another step'}`
+              ? `≠ Diverged here: ${divergence?.byCommand[step.command] ?? divergence?.asked?.text ?? 'the flow asked for another step'}.`
               : 'The replay did not get this far.'}
       </p>
+      {now.kind === 'diverged' && divergence && (
+        <div className="text-[12px]">
+          <p>{divergence.plain}</p>
+          <details className="mt-1">
+            <summary className="cursor-pointer text-muted">The library's own words</summary>
+            <p className="mt-1 whitespace-pre-wrap break-words font-mono text-[11px]" data-testid="fault-raw">
+              {divergence.raw}
+            </p>
+          </details>
+        </div>
+      )}
       {now.kind === 'unreached' && <FlowEnded report={last.report} />}
       {now.kind === 'replayed' && <ReceivedView model={model} step={step} report={last.report} heading="It received now" />}
       {now.kind === 'not-replayed' && model.steps.length > 0 && <FlowEnded report={last.report} />}

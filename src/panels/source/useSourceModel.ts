@@ -15,6 +15,7 @@ import { locateAll, type SourceLocation } from '../../core/source/locate';
 import { lineMap } from '../../core/source/lineMap';
 import { errorSummary, preview } from '../../core/present/step-text';
 import { errorsOf, receivedNote, whyOf } from '../../core/present/why';
+import { divergenceOf } from '../../core/present/divergence';
 import type { CodeLocation, ReplayReport } from '../../core/replay/report';
 import { replayOverlay, STEP_PARADOX, STEP_REPLAYED, STEP_UNREACHED } from '../../core/verdict/overlay';
 import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/sourceStore';
@@ -118,7 +119,9 @@ export function useSourceModel(model: TraceModel | undefined) {
   }, [model, files, last]);
 
   const step = model?.steps.at(selected);
-  const now = useMemo(() => (model && mine ? nowByCommand(model, mine.report) : undefined), [model, mine]);
+  const divergence = useMemo(() => (model && mine ? divergenceOf(mine.report, model) : undefined), [model, mine]);
+  // Each Command's own words: one the new code asked out of order says so, instead of "never reached".
+  const now = useMemo(() => (model && mine ? { ...nowByCommand(model, mine.report), ...divergence?.byCommand } : undefined), [model, mine, divergence]);
 
   // The first recorded step of each Command gives its hint, unless the selected step is one of its runs.
   // Found in the columns: a 100,000-step trace makes objects only of these.
@@ -178,19 +181,22 @@ export function useSourceModel(model: TraceModel | undefined) {
     const paradox = report?.steps.find((s) => s.status === 'paradox' && s.location);
     const paradoxAt = paradox?.location && last ? follow(paradox.location, last, files) : undefined;
     if (paradoxAt && report?.fault) {
-      out.push({ file: paradoxAt.file, line: paradoxAt.line, tone: 'paradox', label: report.fault.message, badge: `≠ diverged: the trace recorded ${String(report.fault.expected ?? '?')} here`, stale: Boolean(last?.stale) });
+      const text = divergence?.asked?.text ?? `the trace recorded ${String(report.fault.expected ?? '?')} here`;
+      out.push({ file: paradoxAt.file, line: paradoxAt.line, tone: 'paradox', label: `${divergence?.plain ?? report.fault.message} (${report.fault.kind}: ${report.fault.message})`, badge: `≠ ${text}`, stale: Boolean(last?.stale) });
     }
     return out;
-  }, [model, locations, last, mine, now, step, files, firstStep, anonymous, hint, whatIfByCommand]);
+  }, [model, locations, last, mine, now, step, files, firstStep, anonymous, hint, whatIfByCommand, divergence]);
 
   // On the step where the replay diverged, show the code that asked for something else.
   const report = last?.report;
   const paradoxStep = report?.fault?.kind === 'TimeParadox' && step && report.fault.entryIndex === step.index ? report.steps.find((s) => s.status === 'paradox') : undefined;
   const paradoxLoc = paradoxStep?.location && last ? follow(paradoxStep.location, last, files) : undefined;
-  const location = paradoxLoc ?? (step ? (locations[step.command] ?? stepLocation(last, files, step.index)) : undefined);
+  // Each note on its own Command's line: the recorded step on its own, the Command asked instead under its marker.
+  const ownLocation = step ? (locations[step.command] ?? stepLocation(last, files, step.index)) : undefined;
+  const location = ownLocation ?? paradoxLoc;
   const stepNow = step && mine && !mine.stale ? now?.[step.command] : undefined;
   // After a fix, a step that is now never reached is not an error on screen any more.
-  const tone = paradoxLoc ? ('error' as const) : stepNow === 'never reached' ? ('info' as const) : step?.threw ? ('error' as const) : ('info' as const);
+  const tone = paradoxLoc && !ownLocation ? ('error' as const) : stepNow === 'never reached' ? ('info' as const) : step?.threw ? ('error' as const) : ('info' as const);
   const stepWhatIf = step ? overridden.get(step.index) : undefined;
   const note =
     step && step.kind !== 'decision' ? stepNote(step, hint(step), stepNow, model ? receivedHint(baseline ?? last?.report, model, step) : undefined, stepWhatIf && overrideOutcomeText(stepWhatIf)) : undefined;

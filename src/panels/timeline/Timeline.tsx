@@ -7,6 +7,7 @@ import { StepList } from './StepList';
 import { useStepsViewStore } from '../../stores/stepsViewStore';
 import { WATERFALL_ID } from '../waterfall/id';
 import { StepsViewToggle } from './StepsViewToggle';
+import { AskedOnlyNow } from './AskedOnlyNow';
 
 // Loaded the first time the waterfall is shown (v): its canvas drawing is no part of the first paint,
 // which must stay within 200 KB gzip (issue 11). The service worker keeps it for offline use.
@@ -31,6 +32,7 @@ export function Timeline({ model }: { model: TraceModel }) {
         </span>
       </header>
       <StepFilter model={model} onLeave={() => (waterfall ? document.getElementById(WATERFALL_ID) : scrollRef.current)?.focus()} />
+      <AskedOnlyNow model={model} />
       {waterfall && (
         <Suspense fallback={<p className="px-2 py-3 text-[12px] text-muted">Loading the waterfall…</p>}>
           <Waterfall model={model} />
