@@ -33,7 +33,7 @@ test('the demo opens on the failing step with its line, its error and the value 
   await app.source.waitForMonaco();
   await expect.poll(() => app.source.highlightedLine()).toEqual({ number: CHARGE, text: expect.stringContaining('const cmdChargeCard'), error: true });
   await expect(app.source.monacoHost.getByTestId('step-note')).toHaveText(
-    'cmdChargeCard ✗ threw Error: Amount must be non-zero. · received percentOff: 100, total: 0'
+    'cmdChargeCard ✗ threw Error: Amount must be non-zero. · received percentOff: 100, total: 0 from cmdValidatePromo'
   );
 });
 

@@ -79,7 +79,14 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
   const text = verdictText(run.verdict, model, report.unreached);
   const verdict = run.verdict;
   const jumpTo = verdict.kind === 'diverged' ? verdict.entryIndex : verdict.kind === 'flow-error' ? undefined : report.unreached[0];
-  const replayedText = report.result ? outcomeText(report.result) : `rejected: ${report.rejection?.text.name ?? 'error'}`;
+  // A replay fault is told in plain words here; the library's own text is its tooltip and in the step's details.
+  const fault = report.fault;
+  const replayedText = fault
+    ? `stopped: ${fault.kind === 'TimeParadox' ? 'the flow asked for other Commands than production did' : 'the flow asked for a step production never ran'}`
+    : report.result
+      ? outcomeText(report.result)
+      : `rejected: ${report.rejection?.text.name ?? 'error'}`;
+  const replayedTitle = fault ? `${fault.kind}: ${fault.message}` : replayedText;
   const rejectionWhere = report.rejection?.location ? `${report.rejection.location.file}:${report.rejection.location.line}:${report.rejection.location.column}` : undefined;
   return (
     <section aria-label="Replay verdict" data-verdict={verdict.kind} className={`border-b px-3 py-1.5 text-[12px] ${TONE[text.tone]}`}>
@@ -114,7 +121,7 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
           {outcomeText(productionOutcome(model.outcome, run.edited ? undefined : report) ?? (verdict.kind === 'changed' ? verdict.production : undefined))}
         </dd>
         <dt className="text-muted">Replayed now</dt>
-        <dd className="truncate font-mono" data-testid="outcome-replayed" title={replayedText}>
+        <dd className="truncate font-mono" data-testid="outcome-replayed" title={replayedTitle}>
           {replayedText}
         </dd>
       </dl>

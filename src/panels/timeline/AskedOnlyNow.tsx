@@ -24,13 +24,15 @@ export function AskedOnlyNow({ model }: { model: TraceModel }) {
       aria-label={`${asked.name}, ${asked.isNew ? 'new' : 'out of order'}: ${asked.text}${mine.stale ? ' (stale: edited since the replay)' : ''}`}
       data-testid="asked-now"
     >
-      <span className="font-mono font-semibold">＋ {asked.name}</span>
-      <span className="rounded border border-paradox/60 px-1 text-[10px] font-semibold uppercase text-paradox">{asked.isNew ? 'new' : 'out of order'}</span>
+      <span className="shrink-0 whitespace-nowrap font-mono font-semibold">+ {asked.name}</span>
+      <span className="shrink-0 whitespace-nowrap rounded border border-paradox/60 px-1 text-[10px] font-semibold uppercase text-paradox">
+        {asked.isNew ? 'new' : 'out of order'}
+      </span>
       <span className="min-w-0 truncate text-muted">
         {asked.text}
         {mine.stale ? ' (stale)' : ''}
       </span>
-      <span className="ml-auto font-mono text-[11px] text-muted">{asked.path}</span>
+      <span className="ml-auto shrink-0 font-mono text-[11px] text-muted">{asked.path}</span>
     </button>
   );
 }
