@@ -63,6 +63,12 @@ test('a copied link opens the same incident elsewhere: trace, step, notes and ed
   await expect(there.getByTestId('replay-status')).toHaveText('This code came with a link: it runs only when you press Replay.');
   await there.waitForTimeout(1_000);
   await expect(there.locator('[data-verdict]')).toHaveCount(0);
+  // The incident's facts came as data: the why is on screen before anything runs, and says whose replay found it.
+  await app2.timeline.option('cmdChargeCard').click();
+  await expect(app2.inspector.region.getByLabel('value the step received')).toContainText('total:0');
+  await expect(there.getByTestId('received-why')).toContainText('cmdValidatePromo');
+  await expect(there.getByTestId('received-carried')).toHaveText("As the sender's replay of the recorded code found it. Press Replay to check it here.");
+  await app2.timeline.option('cmdValidatePromo').click();
   await new ReplayPage(there).run();
   await new ReplayPage(there).expectVerdict('Fixed');
   await other.close();

@@ -19,6 +19,8 @@ import { useViewStore } from '../stores/viewStore';
 import { useNotesStore } from '../stores/notesStore';
 import { useWhatIfStore } from '../stores/whatIfStore';
 import { redactOverrides } from './redactOverrides';
+import { redactFacts } from './redactFacts';
+import { factsOf } from '../core/share/facts';
 import type { IncidentNotes } from '../core/notes/notes';
 import { useCompareStore } from '../stores/compareStore';
 
@@ -90,7 +92,9 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
   const raw = (both ? both.a : toRawTrace(await fullModel(model))) as IncidentPayload['trace'];
   const rawB = both?.b as IncidentPayload['trace'] | undefined;
   const { files } = useSourceStore.getState();
-  const { edits, contextText, exportName } = useReplayStore.getState();
+  const { edits, contextText, exportName, baseline } = useReplayStore.getState();
+  // The incident's facts travel with it, so the receiver sees the why without running anyone's code.
+  let facts = baseline ? factsOf(baseline) : undefined;
   const notes = useNotesStore.getState().notes;
   const whatIf = useWhatIfStore.getState();
   // The what-ifs are part of the replay's inputs: the receiver replays the same question.
@@ -114,6 +118,7 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
       report = bothRuns(redacted.report, redactedB.report);
     }
     sharedNotes = await redactNotes(notes, rules, p);
+    if (facts) facts = await redactFacts(facts, raw, redacted.trace, rules, p);
     if (overrides.length) overrides = await redactOverrides(model, overrides, rules, p);
   }
   const sources = choice.includeSource && files.length ? files.map((f) => ({ name: f.name, text: f.text })) : undefined;
@@ -128,6 +133,7 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
     ...(contextText !== undefined ? { context: contextText } : {}),
     ...(exportName ? { exportName } : {}),
     ...(overrides.length ? { overrides: [...overrides] } : {}),
+    ...(facts && !comparison ? { facts } : {}),
     redaction: { applied: choice.redact, rules: choice.redact ? ruleIds(rules) : [] },
     ...(comparison && traceB ? { compare: { trace: traceB, labelA: comparison.a.label, labelB: comparison.b.label } } : {})
   };

@@ -82,6 +82,8 @@ interface ReplayState {
    * recorded run beside the new one.
    */
   readonly baseline: ReplayReport | undefined;
+  /** the baseline came with a link or capsule (the sender's replay), not from a replay on this machine */
+  readonly baselineCarried: boolean;
   /** the flow exports to pick from, when the flow function is ambiguous */
   readonly choices: readonly string[] | undefined;
   /** a line the source view should show instead of the selected step's (where flow code failed) */
@@ -107,7 +109,7 @@ interface ReplayState {
   setContextText(text: string | undefined): void;
   setRun(run: ReplayRunState): void;
   /** The recorded code's replay, run beside an edit, when it reproduced production: the incident's facts. */
-  setBaseline(report: ReplayReport): void;
+  setBaseline(report: ReplayReport, carried?: boolean): void;
   setChoices(choices: readonly string[] | undefined): void;
 }
 
@@ -119,6 +121,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   contextText: undefined,
   run: { status: 'idle' },
   baseline: undefined,
+  baselineCarried: false,
   choices: undefined,
   focus: undefined,
   autoStarted: false,
@@ -136,7 +139,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
       save(editsKey(traceId), Object.keys(edits).length ? JSON.stringify(edits) : undefined);
       save(exportKey(traceId), exportName);
     }
-    set({ traceId, edits, exportName, carried: undefined, contextText: initial.contextText, run: { status: 'idle' }, baseline: undefined, choices: undefined, focus: undefined, autoStarted: false });
+    set({ traceId, edits, exportName, carried: undefined, contextText: initial.contextText, run: { status: 'idle' }, baseline: undefined, baselineCarried: false, choices: undefined, focus: undefined, autoStarted: false });
   },
   edit: (file, text, original) => {
     const { traceId, edits } = get();
@@ -163,7 +166,9 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   },
   setContextText: (text) => set({ contextText: text }),
   setRun: (run) =>
-    set((s) => ({ run, baseline: run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? run.report : s.baseline })),
-  setBaseline: (report) => set({ baseline: report }),
+    set(
+      run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? { run, baseline: run.report, baselineCarried: false } : { run }
+    ),
+  setBaseline: (report, carried = false) => set({ baseline: report, baselineCarried: carried }),
   setChoices: (choices) => set({ choices })
 }));

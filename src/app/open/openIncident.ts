@@ -14,6 +14,7 @@ import { useNotesStore } from '../../stores/notesStore';
 import { useWhatIfStore } from '../../stores/whatIfStore';
 import { useReceivedStore } from '../../stores/receivedStore';
 import { openTraceBlob } from './openTrace';
+import { reportOfFacts } from '../../core/share/facts';
 import { useCompareStore } from '../../stores/compareStore';
 import { readCapsuleInWorker } from '../../worker/capsuleClient';
 
@@ -43,6 +44,8 @@ export async function openIncident(payload: SharedIncident, fileName: string, fr
   useReceivedStore.getState().set({ traceId: id, from, redaction: payload.redaction ?? { applied: false, rules: [] } });
   const replay = useReplayStore.getState();
   replay.openTrace(id, { contextText: payload.context });
+  // The incident's facts as the sender's replay of the recorded code found them: the why, at once.
+  if (payload.facts) replay.setBaseline(reportOfFacts(payload.facts), true);
   for (const [name, text] of Object.entries(payload.edits ?? {})) {
     replay.edit(name, text, payload.sources?.find((s) => s.name === name)?.text ?? '');
   }

@@ -65,7 +65,7 @@ export async function runReplay(model: TraceModel, { auto = false }: ReplayOptio
     ...(overrides.length ? { overrides } : {})
   };
   // The recorded code too, beside an edit, when production's outcome or its steps' values are not here yet.
-  const baseline = edited && (!model.outcome.known || !store.baseline) ? { files: [...files], ...exportName } : undefined;
+  const baseline = edited && (!model.outcome.known || !store.baseline || store.baselineCarried) ? { files: [...files], ...exportName } : undefined;
   store.setRun({ status: 'running', startedAt: performance.now(), auto });
   try {
     const done = await replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs);

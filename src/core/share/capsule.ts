@@ -57,6 +57,7 @@ export function buildCapsule(payload: IncidentPayload, options: { createdAt?: Da
   if (p.context !== undefined) files.push([CAPSULE_FILES.context, p.context]);
   if (p.compare) files.push([CAPSULE_FILES.compare, `${JSON.stringify(p.compare, null, 2)}\n`]);
   if (p.overrides?.length) files.push([CAPSULE_FILES.overrides, `${JSON.stringify(p.overrides, null, 2)}\n`]);
+  if (p.facts) files.push([CAPSULE_FILES.facts, `${JSON.stringify(p.facts)}\n`]);
 
   const flowName = stringField(p.trace, 'flowName');
   const version = stringField(p.trace, 'version');
@@ -195,7 +196,7 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
   // The manifest's list is the capsule's index: only the files it names are unpacked.
   for (const name of m.files) {
     const folder = name.startsWith(CAPSULE_FILES.sources) ? 'sources' : name.startsWith(CAPSULE_FILES.edits) ? 'edits' : undefined;
-    const known = folder !== undefined || name === CAPSULE_FILES.notes || name === CAPSULE_FILES.context || name === CAPSULE_FILES.compare || name === CAPSULE_FILES.overrides;
+    const known = folder !== undefined || name === CAPSULE_FILES.notes || name === CAPSULE_FILES.context || name === CAPSULE_FILES.compare || name === CAPSULE_FILES.overrides || name === CAPSULE_FILES.facts;
     if (!known) {
       if (!byName.has(name)) return fail('missing-file', `The capsule is incomplete: manifest.json lists ${name}, which is not in the zip.`);
       continue;
@@ -210,6 +211,11 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
       const compare = parseJsonFile(name, content.value);
       if (!compare.ok) return compare;
       payload.compare = compare.value;
+    } else if (name === CAPSULE_FILES.facts) {
+      // Checked with the whole payload below (payload.ts's factsSchema).
+      const facts = parseJsonFile(name, content.value);
+      if (!facts.ok) return facts;
+      payload.facts = facts.value;
     } else if (name === CAPSULE_FILES.overrides) {
       const overrides = parseJsonFile(name, content.value);
       if (!overrides.ok) return overrides;

@@ -36,5 +36,6 @@ export function capsuleReadme(manifest: CapsuleManifest, payload: IncidentPayloa
   if (payload.overrides?.length) {
     lines.push(`- \`overrides.json\`: what-if overrides of recorded outcomes (${payload.overrides.length}); replay with them: \`npx timescope replay incident.zip --override-file overrides.json\` after unzipping, or open the capsule in Timescope.`);
   }
+  if (payload.facts) lines.push("- `facts.json`: what each step received in the replay of the recorded code, and what produced it, so the why shows before anything is replayed.");
   return `${lines.join('\n')}\n`;
 }

@@ -35,6 +35,8 @@ export const CAPSULE_FILES = {
   compare: 'compare.json',
   /** the what-if overrides (core/whatif), if any: an array of StepOverride, as --override-file reads */
   overrides: 'overrides.json',
+  /** the incident's facts (core/share/facts): what each step received in the replay of the recorded code */
+  facts: 'facts.json',
   readme: 'README.md',
   sources: 'sources/',
   edits: 'edits/'

@@ -14,6 +14,7 @@ import { z } from '../zod';
 import { unsafeFileName } from './fileNames';
 import { describeIssues } from './issues';
 import { overridesSchema } from '../whatif/overrides';
+import { factsSchema } from './facts';
 
 export const PAYLOAD_VERSION = 1;
 
@@ -86,7 +87,9 @@ export const payloadSchema = z
     /** present on a compare link: run B, so the link opens the Compare view of `trace` against it */
     compare: compareSchema.optional(),
     /** added after v1 shipped, optional, so every v1 link still decodes: the what-if overrides (core/whatif) */
-    overrides: overridesSchema.optional()
+    overrides: overridesSchema.optional(),
+    /** added after v1 shipped, optional: the incident's facts, what each step received and from what (core/share/facts) */
+    facts: factsSchema.optional()
   })
   .superRefine((p, ctx) => {
     const names = new Set<string>();

@@ -84,6 +84,7 @@ function NoReceived() {
 function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: TraceStep; baseline: ReplayReport | undefined }) {
   const value = useStepValue(model, step.index);
   const lost = useValuesLost(model);
+  const carried = useReplayStore((s) => s.baselineCarried && s.baseline === baseline);
   const shareable = value !== undefined && step.hasValue && (step.kind === 'threw' || step.kind === 'returned');
   return (
     <div className="min-w-0 space-y-3">
@@ -95,7 +96,7 @@ function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: Tr
           at={{ field: step.kind === 'threw' ? 'error' : 'result', entry: step.index }}
         />
       )}
-      {baseline ? <ReceivedView model={model} step={step} report={baseline} /> : <NoReceived />}
+      {baseline ? <ReceivedView model={model} step={step} report={baseline} carried={carried} /> : <NoReceived />}
     </div>
   );
 }

@@ -31,7 +31,20 @@ export function ChangeList({ changes, label }: { changes: readonly ValueChange[]
   );
 }
 
-export function ReceivedView({ model, step, report, heading = 'It received' }: { model: TraceModel; step: TraceStep; report: ReplayReport; heading?: string }) {
+export function ReceivedView({
+  model,
+  step,
+  report,
+  heading = 'It received',
+  carried = false
+}: {
+  model: TraceModel;
+  step: TraceStep;
+  report: ReplayReport;
+  heading?: string;
+  /** the facts came with a link: say whose replay found them */
+  carried?: boolean;
+}) {
   const replayed = replayStepOf(report, step.index);
   if (!replayed) return <p className="text-[12px] text-muted">This replay did not reach the step.</p>;
   if (!replayed.hasBefore) return <p className="text-[12px] text-muted">No value was captured for what this step received.</p>;
@@ -42,6 +55,11 @@ export function ReceivedView({ model, step, report, heading = 'It received' }: {
       <div className="mt-1 rounded border border-line bg-raised/60 px-2 py-1" data-testid="received-why">
         <p className="text-[11px] text-muted">{why.sentence}:</p>
         {why.changes.length > 0 && <ChangeList changes={why.changes} label="Changed on the way here" />}
+        {carried && (
+          <p className="mt-1 text-[11px] text-muted" data-testid="received-carried">
+            As the sender's replay of the recorded code found it. Press Replay to check it here.
+          </p>
+        )}
         {why.hasLastError && (
           <p className="mt-1 font-mono text-[12px] text-err" data-testid="last-error">
             last error: {shortError(why.lastError)}

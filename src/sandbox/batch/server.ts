@@ -13,6 +13,7 @@ import { flowErrorRow } from '../../core/batch/row';
 import { batchRowOf } from '../../core/batch/verdict';
 import type { RunResult } from '../../core/source/runFlow';
 import { applyOverrides } from '../../core/whatif/apply';
+import { transpile } from '../../core/source/transpile';
 import { runInSandbox } from '../realm';
 import { IDLE, ITEM_STRIDE, type BatchFlow, type OtherResult, type PoolToWorker, type WorkerToPool } from './protocol';
 
@@ -63,6 +64,9 @@ export function batchServer(io: BatchWorkerIo): (m: PoolToWorker) => void {
   return (m) => {
     if (m.type === 'flow') {
       flow = m.flow;
+      // Transpiled now, while the watchdog sees the worker idle: a fresh worker's first trace (after
+      // one was stopped, on a loaded machine) must not be charged for sucrase's cold start.
+      for (const f of [...flow.files, ...(flow.baselineFiles ?? [])]) transpile(f.name, f.text);
       return;
     }
     if (m.type === 'chunks') {
