@@ -138,6 +138,8 @@ test('"Compare with…" a second file, then a compare link carries both runs, re
   const other = await browser.newContext();
   const there = await other.newPage();
   await there.goto(link);
+  // A cold page: the app, the link's decoding and the compare worker all start now, on a busy machine.
+  await expect(view(there).root.getByRole('heading', { name: 'Compare two runs of checkout' })).toBeVisible({ timeout: 20_000 });
   await expectCheckoutComparison(there, a, b);
   await expect(view(there).root.getByText('A incident.json · ✗ Failure')).toBeVisible();
   // Closing it leaves run A open, as a single-trace link would.

@@ -6,6 +6,7 @@ import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
 import { fixture } from './support/files';
 import { shootSizes } from './support/screenshots';
+import { DUE, RENEWALS_FLOW, recordRenewals } from './support/renewals';
 
 const RETRY_TRACE = fixture('price-retry-fallback/expected/trace.json');
 const RETRY_FLOW = fixture('price-retry-fallback/flow.ts');
@@ -46,6 +47,25 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(why).toContainText('after the Parallel at 0 joined 2 branches');
       await expect(why).not.toContainText('changed on the way here, by cmdPrintLabel');
       await shootSizes(page, theme, 'why-parallel-join');
+    });
+
+    test('a branch built per item shows its own item, and the builder that got it', async ({ page }) => {
+      const trace = await recordRenewals();
+      const app = await openReplayed(
+        page,
+        { name: 'renewals.trace.json', mimeType: 'application/json', buffer: Buffer.from(trace) },
+        { name: 'flow.ts', mimeType: 'text/plain', buffer: Buffer.from(RENEWALS_FLOW) }
+      );
+      // The first screen is the branch whose charge was declined, and what that branch was built from.
+      const declined = DUE.findIndex((s) => s.customer === 'cus_Declined');
+      await expect(app.timeline.listbox.getByRole('option', { selected: true })).toContainText('cmdChargeRenewal');
+      const why = page.getByTestId('received-why');
+      const line = RENEWALS_FLOW.split('\n').findIndex((l) => l.startsWith('const renewOne')) + 1;
+      await expect(why).toContainText(`what renewOne (flow.ts:${line}) was called with to build branch ${declined} of its Parallel, from the flow input`);
+      const received = app.inspector.region.getByLabel('value the step received');
+      await expect(received).toContainText('cus_Declined');
+      for (const other of DUE.filter((s) => s.customer !== 'cus_Declined')) await expect(received).not.toContainText(other.customer);
+      await shootSizes(page, theme, 'why-per-item-branch');
     });
 
     test('a reorder: each note on its own Command\'s line, the fault in plain words, the library\'s text one click away', async ({ page }) => {

@@ -21,6 +21,12 @@ export interface Tracer {
    * the interpreter makes no closure per step for it.
    */
   enter(value: unknown, via?: Via, producer?: Producer): void;
+  /**
+   * A function of the flow's own that builds effects (marked by core/source/instrument.ts) is
+   * called with `arg`; `label` is `name@file:line`. Paired with leave(). Whether it built a Parallel
+   * branch is known only once the Parallel is built from what it returned.
+   */
+  enterBuilder(label: string, arg: unknown): void;
   leave(): void;
   /** An Ask's next runs where the Ask was built: its builder's call again. */
   enterAsk(node: object): void;
@@ -49,4 +55,44 @@ export function currentTracer(): Tracer | undefined {
 
 export function installTracer(t: Tracer | undefined): void {
   active = t;
+}
+
+/**
+ * What instrumented flow code calls (core/source/instrument.ts): `markBuilder(fn, label)` wraps a
+ * builder function expression, `callBuilder(label, arg, body)` runs a builder declaration's body.
+ * Both only tell the tracer, when one is installed, that the builder runs with `arg`; the function
+ * keeps its name and length (a Command's name and `cmd.length` decide matching and the signal, §2.2, §9).
+ */
+export function markBuilder<F>(fn: F, label: string): F {
+  if (typeof fn !== 'function') return fn;
+  const f = fn as unknown as (...args: unknown[]) => unknown;
+  // `f.apply(this, arguments)`: V8 passes the arguments on without making an array of them.
+  function builder(this: unknown): unknown {
+    const t = active;
+    // eslint-disable-next-line prefer-rest-params
+    if (t === undefined) return f.apply(this, arguments as unknown as unknown[]);
+    // eslint-disable-next-line prefer-rest-params
+    t.enterBuilder(label, arguments[0]);
+    try {
+      // eslint-disable-next-line prefer-rest-params
+      return f.apply(this, arguments as unknown as unknown[]);
+    } finally {
+      t.leave();
+    }
+  }
+  const named = label.slice(0, label.indexOf('@'));
+  Object.defineProperty(builder, 'name', { value: named === 'anonymous' ? f.name : named });
+  if (f.length !== 0) Object.defineProperty(builder, 'length', { value: f.length });
+  return builder as unknown as F;
+}
+
+export function callBuilder<T>(label: string, arg: unknown, body: () => T): T {
+  const t = active;
+  if (!t) return body();
+  t.enterBuilder(label, arg);
+  try {
+    return body();
+  } finally {
+    t.leave();
+  }
 }

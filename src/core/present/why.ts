@@ -102,9 +102,16 @@ export function whyOf(report: ReplayReport, entryIndex: number, errorOf: ErrorOf
   if (!here || !producer) return { ...base, sentence: here ? 'what produced its value was not recorded' : 'this replay did not reach the step' };
   const diffFrom = (other: ReplayStep | undefined): ValueChange[] =>
     other?.hasBefore && here.hasBefore ? diffValues(other.before, here.before) : [];
+  // A branch built per item (`due.map(renewOne)`) got its own argument, not its producer's whole value:
+  // no diff against the producer, which would show every other item as removed.
+  if (here.via?.kind === 'branch-builder') {
+    const at = here.via.fn.indexOf('@');
+    const who = at > 0 ? `${here.via.fn.slice(0, at)} (${here.via.fn.slice(at + 1)})` : here.via.fn;
+    return { ...base, sentence: `what ${who} was called with to build branch ${here.via.branch} of its Parallel, from ${producerWords(producer)}` };
+  }
   switch (producer.kind) {
     case 'input':
-      return { ...base, sentence: here.via?.kind === 'branch-builder' ? `the flow input, as branch ${here.via.branch} was built` : 'the flow input, as it came in' };
+      return { ...base, sentence: 'the flow input, as it came in' };
     case 'step': {
       // Built by the producer's own next: the value is its answer, nothing to compare it with.
       if (here.via?.kind === 'next' && here.via.path === producer.path) {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { replayTrace } from './replayTrace';
-import { caseNames, FIXTURES, loadFlow, loadTrace, runsOf } from './test-support/fixtures';
+import { caseNames, FIXTURES, loadFlowAsApp, loadTrace, runsOf } from './test-support/fixtures';
 
 interface ExpectedStep {
   readonly path: string;
@@ -31,7 +31,7 @@ describe.each(cases)('%s', (name) => {
   test('each Command asked received what the library\'s builders saw, from the same producer', async () => {
     const expected = JSON.parse(readFileSync(join(FIXTURES, name, 'expected/provenance.json'), 'utf8')) as { steps: ExpectedStep[] };
     const run = runsOf(name)[0]!;
-    const flow = await loadFlow(run);
+    const flow = loadFlowAsApp(run);
     const report = await replayTrace({ flowFn: flow, trace: loadTrace(run), ...(run.options.context !== undefined ? { context: run.options.context } : {}) });
     const asked = report.steps.filter((s) => s.type === 'Command');
     const got = asked.map((s) => ({
@@ -45,11 +45,7 @@ describe.each(cases)('%s', (name) => {
       producer: s.producer
     }));
     const want = expected.steps.map(({ producerText: _t, ...s }) => s);
-    // A branch built by a function of the flow's own (`holdWest(req)` as a Parallel element): the library
-    // names that function; the runtime sees only the builder it called around it (the pipeline step or the
-    // flow function), which gave it the same value. The value and its producer are checked all the same.
-    const viaSeen = (w: Omit<ExpectedStep, 'producerText'>, g: (typeof got)[number]) => (w.receivedVia.kind === 'branch-builder' && ['step', 'flow-input'].includes(String(g.receivedVia?.kind)) ? w.receivedVia : g.receivedVia);
-    expect(got.map((g, i) => ({ ...g, receivedVia: want[i] ? viaSeen(want[i], g) : g.receivedVia }))).toEqual(want);
+    expect(got).toEqual(want);
   });
 });
 
@@ -59,7 +55,7 @@ const allRuns = caseNames().flatMap(runsOf).filter((r) => !r.rejected);
 
 describe.each(allRuns.map((r) => [`${r.caseName}${r.variant ? ` / ${r.variant}` : ''}`, r] as const))('%s, by the rules', (_label, run) => {
   test('each producer names a step asked before, a Parallel that joined, or the Retry the step runs in', async () => {
-    const flow = await loadFlow(run);
+    const flow = loadFlowAsApp(run);
     const trace = loadTrace(run);
     const entries = trace.trace as Array<Record<string, unknown>>;
     const report = await replayTrace({ flowFn: flow, trace, ...(run.options.context !== undefined ? { context: run.options.context } : {}) });

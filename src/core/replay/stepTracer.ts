@@ -10,12 +10,30 @@ import { SiteCache, type IsSourceScript, type Site } from './sites';
 
 export type { Site };
 
+/** A builder call on the stack: the runtime's (a step, a next, onExhausted…) or a flow function's own. */
+interface Frame extends Origin {
+  readonly parent: Frame | undefined;
+  /**
+   * A flow function marked by core/source/instrument.ts: `name@file:line`, the argument it was
+   * called with, and, once a Parallel is built from what it returned, which branch it built. Its
+   * value, via and producer are the enclosing runtime builder's: it is only a branch builder
+   * (spec §2.5, a branch's effect is built before Parallel() runs) if a Parallel says so.
+   */
+  readonly builder?: string;
+  readonly arg?: unknown;
+  branch?: number;
+}
+
 interface NodeOrigin extends Origin {
   /** when it was built, counted in builder calls: a Retry attempt that began later re-runs it */
   readonly seq: number;
   /** captured when Command() ran; formatted only if the report asks for it */
   readonly site: Site | undefined;
+  /** the flow function it was built in, when that is the innermost builder */
+  readonly frame: Frame | undefined;
 }
+
+type Branches = { readonly type: 'Parallel'; readonly effects: readonly unknown[] };
 
 export interface StepCapture {
   before?: unknown;
@@ -40,7 +58,7 @@ export class StepTracer implements Tracer {
   private readonly origins = new WeakMap<object, NodeOrigin>();
   readonly sites: SiteCache;
   /** builder calls, innermost last; the flow function's call with the input is the outermost */
-  private readonly calls: Origin[];
+  private readonly calls: Frame[];
   private seq = 0;
   /** Retry attempt prefix ('3r1/') -> seq when it began */
   private readonly attemptStart = new Map<string, number>();
@@ -57,12 +75,12 @@ export class StepTracer implements Tracer {
     private readonly copy: (v: unknown) => CopyResult,
     isSourceScript?: IsSourceScript
   ) {
-    this.calls = [{ value: flowInput, via: FLOW_INPUT, producer: INPUT }];
+    this.calls = [{ value: flowInput, via: FLOW_INPUT, producer: INPUT, parent: undefined }];
     this.sites = new SiteCache(isSourceScript);
   }
 
-  private top(): Origin {
-    return this.calls[this.calls.length - 1] as Origin;
+  private top(): Frame {
+    return this.calls[this.calls.length - 1] as Frame;
   }
 
   created(node: object): void {
@@ -71,7 +89,34 @@ export class StepTracer implements Tracer {
     const type = (node as { type?: unknown }).type;
     const shown = type !== 'Ask' && type !== 'Parallel';
     const call = this.top();
-    this.origins.set(node, { ...call, seq: this.seq++, site: shown ? this.sites.capture(StepTracer.prototype.created) : undefined });
+    const site = shown ? this.sites.capture(StepTracer.prototype.created) : undefined;
+    this.origins.set(node, { value: call.value, via: call.via, producer: call.producer, seq: this.seq++, site, frame: call.builder !== undefined ? call : undefined });
+    if (type === 'Parallel') this.markBranches(node as Branches, call);
+  }
+
+  /**
+   * Each effect of a Parallel built in `here` that a flow function called from `here` returned:
+   * that function built the branch (`Parallel([holdWest(req)])`, `Parallel(due.map(renewOne))`),
+   * and what it was called with is what the branch's steps received (PROVENANCE.md, branch-builder).
+   */
+  private markBranches(node: Branches, here: Frame): void {
+    if (!Array.isArray(node.effects)) return;
+    node.effects.forEach((effect, branch) => {
+      let f = this.rootOrigin(effect)?.frame;
+      while (f && f.parent !== here) f = f.parent;
+      if (f?.builder !== undefined && f.branch === undefined) f.branch = branch;
+    });
+  }
+
+  /** A Retry is not traced when built: its effect's origin stands for it. */
+  private rootOrigin(effect: unknown): NodeOrigin | undefined {
+    for (let e = effect, depth = 0; typeof e === 'object' && e !== null && depth < 64; depth++) {
+      const o = this.origins.get(e);
+      if (o) return o;
+      if ((e as { type?: unknown }).type !== 'Retry') return undefined;
+      e = (e as { effect?: unknown }).effect;
+    }
+    return undefined;
   }
 
   inherit(from: object, to: object): void {
@@ -81,13 +126,20 @@ export class StepTracer implements Tracer {
 
   /** A pipeline step given `input` returned `node`: the origin of a node built before tracing began. */
   adopt(node: object, input: unknown): void {
-    if (!this.origins.has(node)) this.origins.set(node, { ...this.top(), value: input, seq: this.seq++, site: undefined });
+    if (this.origins.has(node)) return;
+    const call = this.top();
+    this.origins.set(node, { value: input, via: call.via, producer: call.producer, seq: this.seq++, site: undefined, frame: undefined });
   }
 
   enter(value: unknown, via?: Via, producer?: Producer): void {
     const call = this.top();
     this.seq++;
-    this.calls.push({ value, via: via ?? call.via, producer: producer ?? call.producer });
+    this.calls.push({ value, via: via ?? call.via, producer: producer ?? call.producer, parent: call });
+  }
+
+  enterBuilder(builder: string, arg: unknown): void {
+    const call = this.top();
+    this.calls.push({ value: call.value, via: call.via, producer: call.producer, parent: call, builder, arg });
   }
 
   leave(): void {
@@ -97,19 +149,21 @@ export class StepTracer implements Tracer {
   enterAsk(node: object): void {
     // The value flowing at the point the Ask was built, not the context it receives.
     const o = this.origins.get(node);
-    this.calls.push(o ? { value: o.value, via: o.via, producer: o.producer } : this.top());
+    const call = this.top();
+    this.calls.push(o ? { value: o.value, via: o.via, producer: o.producer, parent: call } : call);
   }
 
   started(node: object, path: string): void {
     const o = this.origins.get(node);
     const cap: StepCapture = { hasBefore: false, hasAfter: false };
     if (o) {
-      const c = this.copy(o.value);
+      const built = o.frame && branchBuilt(o.frame);
+      const c = this.copy(built ? built.arg : o.value);
       if (c.ok) {
         cap.before = c.value;
         cap.hasBefore = true;
       }
-      cap.via = o.via;
+      cap.via = built ? { kind: 'branch-builder', fn: built.builder as string, branch: built.branch as number } : o.via;
       cap.producer = this.restart(o, path) ?? o.producer;
       if (o.site) cap.site = o.site;
     }
@@ -175,4 +229,10 @@ export class StepTracer implements Tracer {
     const prefix = this.latest.get(key);
     return prefix === undefined ? undefined : this.results.get(prefix);
   }
+}
+
+/** The innermost flow function, up to the runtime builder it ran in, that built a Parallel branch. */
+function branchBuilt(frame: Frame): Frame | undefined {
+  for (let f: Frame | undefined = frame; f?.builder !== undefined; f = f.parent) if (f.branch !== undefined) return f;
+  return undefined;
 }

@@ -15,10 +15,14 @@ import type { CodeLocation } from '../replay/report';
 import { isCodeFile, sourceColumn, transpile, type CompileError } from './transpile';
 import { createModuleStub } from './stub';
 import { SandboxError } from './refusals';
+import { CALL_WRAPPER, FN_WRAPPER } from './instrument';
+import { callBuilder, markBuilder } from '../effect/tracer';
 
 export const SOURCE_URL_PREFIX = 'timescope-src:///';
 // Everything before the person's code on line 1; stack columns on line 1 are shifted by its length.
-const WRAPPER_PREFIX = '(function (exports, require, module) {';
+const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${CALL_WRAPPER}) {`;
+// What instrument.ts's marks call; frozen, since every Compartment of a worker shares them.
+const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(callBuilder)] as const);
 
 /** Thrown by require() of a loaded file that does not compile. */
 export class CompileFailure extends Error {
@@ -99,7 +103,7 @@ function evaluate(file: SourceFile, module: Module, require: (specifier: string)
   const compiled = transpile(file.name, file.text);
   if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
   const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
-  let fn: (exports: unknown, require: unknown, module: unknown) => void;
+  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, call: unknown) => void;
   try {
     fn = evaluateSource(source) as typeof fn;
   } catch (e) {
@@ -108,7 +112,7 @@ function evaluate(file: SourceFile, module: Module, require: (specifier: string)
     const message = e instanceof Error ? e.message : String(e);
     throw new CompileFailure(refused(file.name, message) ?? { kind: 'compile-error', file: file.name, line: 1, column: 1, message });
   }
-  fn.call(module.exports, module.exports, require, module);
+  fn.call(module.exports, module.exports, require, module, ...BUILDER_HOOKS);
 }
 
 /**

@@ -9,6 +9,7 @@
 import { transform, type Transform } from 'sucrase';
 import { alignLine, type ColumnMap } from './align';
 import { locateSyntaxError } from './syntaxError';
+import { instrumentBuilders } from './instrument';
 
 /** A file that does not parse, located in the person's source (1-based line and column). */
 export interface CompileError {
@@ -69,7 +70,8 @@ function transpileUncached(file: string, text: string): Transpiled | CompileErro
       jsxRuntime: 'automatic',
       production: true
     });
-    return { kind: 'ok', file, code: out.code, source: text, lineMaps: new Map() };
+    // The flow's builders marked for provenance (instrument.ts): lines stay where they were.
+    return { kind: 'ok', file, code: instrumentBuilders(out.code, file), source: text, lineMaps: new Map() };
   } catch (e) {
     // sucrase places an error inside an arrow function at the arrow: syntaxError.ts finds the real place.
     const { line, column, message } = toCompileError(file, e);

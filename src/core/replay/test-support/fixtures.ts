@@ -1,8 +1,10 @@
 // Test-only access to the shared fixtures (tsconfig.test.json gives this
 // folder Node's types; the app build never sees it).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as runtime from '../../effect';
+import { loadFlowModule } from '../../source/loader';
 
 const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 /** The read-only shared folder; TIMESCOPE_SHARED overrides it. */
@@ -79,6 +81,21 @@ export function loadTrace(run: Run): Record<string, unknown> {
 export async function loadFlow(run: Run): Promise<(input: unknown) => unknown> {
   const mod = (await import(/* @vite-ignore */ pathToFileURL(run.flowFile).href)) as Record<string, unknown>;
   const fn = mod[run.flowExport];
+  if (typeof fn !== 'function') throw new Error(`${run.flowFile} has no export ${run.flowExport}`);
+  return fn as (input: unknown) => unknown;
+}
+
+/**
+ * The flow as the app and the CLI load it: its folder's code files through core/source's loader,
+ * so what the loader adds (the builders instrument.ts marks) is part of what is tested.
+ */
+export function loadFlowAsApp(run: Run): (input: unknown) => unknown {
+  const dir = dirname(run.flowFile);
+  const files = readdirSync(dir)
+    .filter((f) => /\.[cm]?[jt]sx?$/.test(f))
+    .map((f) => ({ name: f, text: readFileSync(join(dir, f), 'utf8') }));
+  const { exports } = loadFlowModule(files, basename(run.flowFile), runtime);
+  const fn = (exports as Record<string, unknown>)[run.flowExport];
   if (typeof fn !== 'function') throw new Error(`${run.flowFile} has no export ${run.flowExport}`);
   return fn as (input: unknown) => unknown;
 }
