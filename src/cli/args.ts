@@ -1,7 +1,7 @@
 // Command-line parsing for `timescope replay …` (`export-test` has its own, in exportTestArgs.ts),
 // with node:util's parseArgs in strict mode so an unknown or misspelt option is an error (exit 2)
 // instead of being silently ignored.
-import { keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
+import { isCodeFile, keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
 import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
 import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
 import type { ReplayArgs } from './types';
@@ -46,6 +46,10 @@ Options:
   --override-file FILE  a JSON array of overrides: {"at", "kind": "result", "value"},
                         {"at", "kind": "throw", "error"}, {"at", "kind": "cancelled", "branch"}
                         (a capsule's own overrides.json applies by itself)
+  --baseline FILE       the flow file as production ran it, when the flow given is a fix:
+                        it is replayed too, for what production's failing step received
+                        (a capsule's original sources serve with --edited, or the
+                        incident's facts it carries)
   --json                print {"verdict", "result", "unreached"} instead of the narration
   --timeout SECONDS     stop the flow's code after this long (default 5)
   --max-memory MB       the heap the flow's code may use (default 1024)
@@ -100,6 +104,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
 
   const parsed = strictParse(keyValuesJoined(rest), {
     json: { type: 'boolean' },
+    baseline: { type: 'string' },
     ...TRACE_OPTIONS,
     ...OVERRIDE_OPTIONS,
     ...LIMIT_OPTIONS
@@ -113,6 +118,9 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   // known only from its bytes (main.ts checks, with MISSING_FLOW, before anything runs).
   if (values.edited && sources.length > 0) {
     return { kind: 'usage-error', message: "--edited replays the edited sources inside a capsule (.zip), so it takes no source files after it", usage: USAGE };
+  }
+  if (values.baseline !== undefined && !isCodeFile(values.baseline)) {
+    return { kind: 'usage-error', message: `--baseline takes the flow file as production ran it (.ts .tsx .js .jsx .mjs), got '${values.baseline}'`, usage: USAGE };
   }
   const limits = readLimits(values);
   if (typeof limits === 'string') return { kind: 'usage-error', message: limits, usage: USAGE };
@@ -128,6 +136,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       ...optional('exportName', values.export),
       ...optional('context', values.context),
       ...optional('build', values.build),
+      ...optional('baseline', values.baseline),
       ...(values.override?.length ? { overrides: values.override } : {}),
       ...optional('overrideFile', values['override-file'])
     }

@@ -78,3 +78,6 @@ export function readLimits(values: { readonly timeout?: string; readonly 'max-me
 
 /** `{ [key]: value }` when the value is there, else nothing: for optional fields of the parsed args. */
 export const optional = <K extends string, V>(key: K, v: V | undefined) => (v !== undefined ? ({ [key]: v } as { [P in K]: V }) : {});
+
+/** As core/source/transpile's isCodeFile, which is not imported here: it loads sucrase, and --help should not. */
+export const isCodeFile = (name: string): boolean => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i.test(name);

@@ -4,6 +4,7 @@
 import { readCapsule } from '../core/share/capsule';
 import { payloadSources } from '../core/share/payload';
 import { checkTrace, InputError, parseJson, readJson, readSources } from './files';
+import { baselineOf } from './input';
 import type { ReplayArgs, ReplayInput } from './types';
 
 export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): ReplayInput {
@@ -32,7 +33,9 @@ export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): R
 
   if (args.sources.length > 0) {
     const { files, display } = readSources(cwd, args.sources);
-    return { ...rest, files, display, entry: files[0]!.name, notices };
+    const baseline = baselineOf(cwd, args, files);
+    const incident = baseline ?? (payload.facts ? { facts: payload.facts } : undefined);
+    return { ...rest, files, display, entry: files[0]!.name, notices, ...(incident ? { incident } : {}) };
   }
   const edited = Object.keys(payload.edits ?? {});
   if (!payload.sources?.length) {
@@ -41,8 +44,10 @@ export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): R
   if (args.edited && edited.length === 0) throw new InputError(`capsule '${file}' holds no edited sources; replay it without --edited`);
   if (!args.edited && edited.length > 0) notices.push(`'${file}' also holds edited sources (${edited.join(', ')}); add --edited to replay those instead of the originals.`);
   const files = payloadSources(payload, args.edited === true);
+  // Production's facts beside the edits: the original sources replayed too, else the facts the capsule carries.
+  const incident = args.edited ? { files: payloadSources(payload, false) } : payload.facts ? { facts: payload.facts } : undefined;
   const folder = (name: string) => (args.edited && payload.edits?.[name] !== undefined ? 'edits' : 'sources');
   const display = new Map(files.map((f) => [f.name, `${file}:${folder(f.name)}/${f.name}`] as const));
   // No entry: the runner picks the flow file among them as the app does, so both replay the same.
-  return { ...rest, files, display, notices };
+  return { ...rest, files, display, notices, ...(incident ? { incident } : {}) };
 }

@@ -4,6 +4,7 @@
 import { isZip } from '../core/share/zipDirectory';
 import { decryptCapsule, looksEncrypted } from '../core/share/encrypted';
 import { keyInText } from '../core/share/capsuleAddress';
+import type { SourceFile } from '../core/source/locate';
 import type { ReplayArgs, ReplayInput } from './types';
 import { checkTrace, InputError, parseJson, readBytes, readJson, readSources } from './files';
 
@@ -30,14 +31,25 @@ export async function loadInput(cwd: string, args: ReplayArgs): Promise<ReplayIn
   checkTrace(trace, args.trace);
   const context = args.context !== undefined ? readJson(cwd, args.context, 'context file') : undefined;
   const { files, display } = readSources(cwd, args.sources);
+  const incident = baselineOf(cwd, args, files);
   return {
     traceText,
     trace,
     files,
     display,
     entry: files[0]!.name, // the first source file is the flow, by the usage line
+    ...(incident ? { incident } : {}),
     ...(context !== undefined ? { context } : {}),
     ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
     notices: []
   };
+}
+
+/** --baseline: the files with the flow's replaced by the one production ran (named as the flow is, so its imports resolve alike). */
+export function baselineOf(cwd: string, args: ReplayArgs, files: readonly SourceFile[]): { files: SourceFile[]; entry: string } | undefined {
+  if (args.baseline === undefined) return undefined;
+  const flow = files[0];
+  if (!flow) return undefined;
+  const [read] = readSources(cwd, [args.baseline]).files;
+  return { files: [{ name: flow.name, text: read!.text }, ...files.slice(1)], entry: flow.name };
 }

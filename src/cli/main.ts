@@ -17,6 +17,7 @@ import { loadInput } from './input';
 import { withOverrides } from './overrides';
 import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText, runProblem } from './output';
 import { sandboxWorker } from './sandboxWorker';
+import type { ReplayReport } from '../core/replay/report';
 import type { CliIo, Replayed, ReplayArgs } from './types';
 
 export type { CliIo } from './types';
@@ -90,8 +91,12 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   const { input, run, shown, overrides } = done;
   const { report } = run;
   const whatIf = overrides.length ? { whatIf: { changed: overrides.length, overrides } } : {};
-  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, shown, run.refused), ...whatIf }, null, 2)}\n`);
-  else io.stdout(narrationText(report));
+  // Loaded only when production's facts are here, as the engine is.
+  const told = done.incident?.result?.type === 'Failure' ? await import('./incident') : undefined;
+  const production = told && done.incident ? told.incidentFacts(input.trace, done.incident, report) : undefined;
+  const incident = production ? { incident: production } : {};
+  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, shown, run.refused), ...whatIf, ...incident }, null, 2)}\n`);
+  else io.stdout(narrationText(report) + (told && production ? told.incidentText(production) : ''));
   if (report.status === 'rejected') {
     const where = formatLocation(report.rejection?.location, shown);
     io.stderr(`timescope: the replay stopped with ${describeRejection(report)}${where ? `\n    at ${where}` : ''}\n`);
@@ -99,11 +104,41 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   return exitCodeOf(report);
 }
 
+/**
+ * Production's facts: the recorded code replayed in a sandbox of its own (each runs one replay),
+ * beside the flow's, or the facts a capsule carries; undefined when that replay gave no report.
+ */
+async function incidentReport(args: ReplayArgs, input: Replayed['input']): Promise<ReplayReport | undefined> {
+  const from = input.incident;
+  if (!from) return undefined;
+  if ('facts' in from) return (await import('../core/share/facts')).reportOfFacts(from.facts);
+  const worker = sandboxWorker();
+  const sandbox = startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
+  try {
+    return await replayRecorded(sandbox, from, input);
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+async function replayRecorded(sandbox: SandboxHandle, from: { readonly files: Replayed['input']['files']; readonly entry?: string }, input: Replayed['input']): Promise<ReplayReport | undefined> {
+  const outcome = await sandbox.run({
+    files: from.files,
+    ...(from.entry !== undefined ? { entry: from.entry } : {}),
+    traceText: input.traceText,
+    ...(input.exportName !== undefined ? { exportName: input.exportName } : {}),
+    ...(input.context !== undefined ? { context: input.context } : {}),
+    steps: true
+  });
+  return outcome.kind === 'result' && outcome.result.kind === 'report' ? outcome.result.report : undefined;
+}
+
 async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, steps: boolean): Promise<Replayed | number> {
   const { input, overrides } = await withOverrides(io.cwd, args, await loadInput(io.cwd, args));
   const { traceText, trace, files, display, entry, context, exportName, notices } = input;
   const shown = (file: string) => display.get(file) ?? file;
   for (const notice of notices) io.stderr(`timescope: ${notice}\n`);
+  const incidentRun = incidentReport(args, input);
 
   const outcome = await sandbox.run({
     files,
@@ -114,8 +149,9 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
     ...(args.build !== undefined ? { version: args.build } : {}),
     // replay prints the narration or the --json summary, never the per-step record the app's
     // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
-    // export-test reads the last step's value from it, to choose what to assert.
-    steps
+    // export-test reads the last step's value from it, to choose what to assert; production's
+    // facts are set beside this replay's steps.
+    steps: steps || input.incident !== undefined
   });
   if (outcome.kind !== 'result') {
     io.stderr(`timescope: ${sandboxProblem(outcome, args)}\n`);
@@ -126,13 +162,14 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
     io.stderr(`timescope: ${runProblem(run, shown, traceFlowName(trace))}\n`);
     return 2;
   }
+  const incident = await incidentRun;
 
   // Attempts the sandbox refused though the flow went on (it caught the error, or never awaited it).
   for (const r of run.refused ?? []) {
     const where = formatLocation(r.location, shown);
     io.stderr(`timescope: the sandbox refused: ${r.message}${r.times > 1 ? ` (${r.times} times)` : ''}${where ? `\n    at ${where}` : ''}\n`);
   }
-  return { input, overrides, run, shown };
+  return { input, overrides, run, shown, ...(incident ? { incident } : {}) };
 }
 
 function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, args: ReplayArgs): string {

@@ -2,7 +2,7 @@
 // misspelt option is a usage error (exit 2), not ignored.
 import { availableParallelism } from 'node:os';
 import { parseShard, type Shard } from '../core/batch/shard';
-import { LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse } from './argv';
+import { isCodeFile, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse } from './argv';
 
 export const REPLAY_ALL_USAGE = `Usage: timescope replay-all <traces.jsonl|folder|capsule.zip>… <flow.ts|js> [more source files…] [options]
 
@@ -66,8 +66,6 @@ export type ReplayAllParsed =
   | { readonly kind: 'replay-all'; readonly args: ReplayAllArgs }
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
-/** As core/source/transpile's isCodeFile, which is not imported here: it loads sucrase, and --help should not. */
-const isCodeFile = (name: string) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/i.test(name);
 
 const usageError = (message: string): ReplayAllParsed => ({ kind: 'usage-error', message, usage: REPLAY_ALL_USAGE });
 

@@ -4,6 +4,7 @@
 import type { SourceFile } from '../core/source/locate';
 import type { RunResult } from '../core/source/runFlow';
 import type { StepOverride } from '../core/whatif/apply';
+import type { IncidentFacts as IncidentFactsData } from '../core/share/facts';
 
 export interface ReplayArgs {
   readonly trace: string;
@@ -21,6 +22,8 @@ export interface ReplayArgs {
   /** each --override PATH=JSON, as given (cli/overrides.ts reads them) */
   readonly overrides?: readonly string[];
   readonly overrideFile?: string;
+  /** the flow file as production ran it (replay only) */
+  readonly baseline?: string;
 }
 
 export interface ReplayInput {
@@ -37,6 +40,8 @@ export interface ReplayInput {
   readonly notices: readonly string[];
   /** a capsule's what-if overrides (its overrides.json); cli/overrides.ts applies them */
   readonly overrides?: readonly StepOverride[];
+  /** where production's facts come from: the recorded code to replay too, or the facts a capsule carries */
+  readonly incident?: { readonly files: SourceFile[]; readonly entry?: string } | { readonly facts: IncidentFactsData };
 }
 
 export interface CliIo {
@@ -53,4 +58,6 @@ export interface Replayed {
   readonly run: Extract<RunResult, { kind: 'report' }>;
   /** a loaded file's name as the person gave it */
   readonly shown: (file: string) => string;
+  /** production's facts, when the recorded code was replayed too or a capsule carried them */
+  readonly incident?: import('../core/replay/report').ReplayReport;
 }

@@ -193,6 +193,17 @@ describe.concurrent('timescope usage errors', () => {
   });
 });
 
+/** What `replay` adds after a fix's narration: production's failing step, as the checkout case recorded it. */
+function expectProductionAfter(stdout: string, narration: string): void {
+  expect(stdout.startsWith(`${narration}\n\n`)).toBe(true);
+  const lines = stdout.slice(narration.length + 2).split('\n');
+  expect(lines[0]).toBe('In production, Step 3: cmdChargeCard (path 2) explains the Failure.');
+  expect(lines[1]).toBe('  changed on the way here, by cmdValidatePromo: percentOff: 100, total: 0');
+  // The whole value, clipped: it starts as the value cmdChargeCard's builder was called with.
+  expect(lines[2]).toMatch(/^ {2}It received \{"orderId":"ord_7Hq2","customerId":"cus_Ly81","promoCode":"FREE100",.*…$/);
+  expect(lines.slice(3)).toEqual(['  this replay never asked for it.', '']);
+}
+
 describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
   const plain = fixtureRuns().find((r) => r.id === 'checkout-zero-total')!;
   const fixed = fixtureRuns().find((r) => r.id === 'checkout-zero-total/fixed')!;
@@ -218,10 +229,43 @@ describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
   it('--edited replays the edits: the fixed outcome', async () => {
     // The fixed variant is replayed at its own build, which the capsule does not know; --build gives it.
     const out = await timescope(['replay', capsule, '--edited', '--build', fixed.version!]);
-    expect(out.stdout).toBe(`${fixed.narration}\n`);
+    // The library's narration of the fix, then what production's failing step received (the originals, replayed too).
+    expectProductionAfter(out.stdout, fixed.narration);
     expect(out.code).toBe(exitOf(fixed));
     expect(out.code).toBe(0);
     expect(out.stderr).toBe('');
+  });
+
+  it('--baseline: after a fix, what production received at the failing step, and what produced it', async () => {
+    const args = ['replay', plain.traceFile, path.join(fixed.dir, fixed.flowFile), '--baseline', path.join(plain.dir, 'flow.ts'), '--build', fixed.version!];
+    const out = await timescope(args);
+    expectProductionAfter(out.stdout, fixed.narration);
+    const json = JSON.parse((await timescope([...args, '--json'])).stdout) as { incident: Record<string, unknown> };
+    const recorded = JSON.parse(readFileSync(path.join(plain.dir, 'expected/provenance.json'), 'utf8')) as { steps: { command: string; received: { value: unknown } }[] };
+    expect(json.incident).toMatchObject({
+      step: 2,
+      command: 'cmdChargeCard',
+      path: '2',
+      // The library's own record of what cmdChargeCard's builder was called with.
+      received: recorded.steps.find((s) => s.command === 'cmdChargeCard')!.received.value,
+      why: 'changed on the way here, by cmdValidatePromo',
+      now: 'not-asked'
+    });
+    expect(json.incident.changes).toEqual([
+      { path: 'percentOff', kind: 'added', after: 100 },
+      { path: 'total', kind: 'added', after: 0 }
+    ]);
+  });
+
+  it('a capsule that carries the incident\'s facts tells them without replaying the originals', async () => {
+    const { factsOf } = await import('../../src/core/share/facts');
+    const { replayTrace } = await import('../../src/core/replay/replayTrace');
+    const { loadFlowAsApp, runsOf } = await import('../../src/core/replay/test-support/fixtures');
+    const run = runsOf('checkout-zero-total')[0]!;
+    const report = await replayTrace({ flowFn: loadFlowAsApp(run), trace: incident.trace as never });
+    const withFacts = tempFile('with-facts.zip', buildCapsule({ ...incident, sources: [], edits: {}, facts: factsOf(report) }));
+    const out = await timescope(['replay', withFacts, path.join(fixed.dir, fixed.flowFile), '--build', fixed.version!]);
+    expectProductionAfter(out.stdout, fixed.narration);
   });
 
   it('source files given after it replace its sources', async () => {
