@@ -123,8 +123,9 @@ function producerOfNext(t: Tracer, node: AnyNode, path: string): Producer {
   return from ? { kind: 'retry-result', path, from } : { kind: 'retry-result', path };
 }
 
-function viaOfNext(node: AnyNode, path: string): Via {
-  if (node.type === 'Command') return { kind: 'next', of: commandName(node as unknown as CommandNode), path };
+function viaOfNext(node: AnyNode, path: string, producer: Producer | undefined): Via {
+  // The Command's name is its producer's, worked out once per step.
+  if (node.type === 'Command') return { kind: 'next', of: producer?.kind === 'step' ? producer.command : commandName(node as unknown as CommandNode), path };
   return node.type === 'Parallel' ? { kind: 'next', of: 'Parallel', path: `${path}p` } : { kind: 'next', of: 'Retry', path };
 }
 
@@ -150,7 +151,7 @@ function callNext(node: AnyNode, value: unknown, path: string, producer: Produce
   if (noted) t.expectNext(path);
   try {
     let r: unknown;
-    t.enter(value, viaOfNext(node, path), producer);
+    t.enter(value, viaOfNext(node, path, producer), producer);
     try {
       r = next(value);
     } finally {

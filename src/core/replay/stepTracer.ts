@@ -60,6 +60,8 @@ export class StepTracer implements Tracer {
   /** builder calls, innermost last; the flow function's call with the input is the outermost */
   private readonly calls: Frame[];
   private seq = 0;
+  /** Retry tries after the first that have begun: until one has, no step is a restart */
+  private laterTries = 0;
   /** Retry attempt prefix ('3r1/') -> seq when it began */
   private readonly attemptStart = new Map<string, number>();
   /** Retry key ('3r') -> the prefix of its latest attempt or fallback */
@@ -175,6 +177,8 @@ export class StepTracer implements Tracer {
    * attempt starting over with the Retry's input; the innermost such attempt says which (§2.4).
    */
   private restart(o: NodeOrigin, path: string): Producer | undefined {
+    // No later try has begun, or the step runs in no Retry: nothing started over (most steps).
+    if (this.laterTries === 0 || path.indexOf('r') < 0) return undefined;
     let found: Producer | undefined;
     for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) {
       const prefix = path.slice(0, at + 1);
@@ -217,6 +221,7 @@ export class StepTracer implements Tracer {
   }
 
   sequenceStarted(prefix: string): void {
+    if (!prefix.endsWith('r0/') && !prefix.endsWith('rf/')) this.laterTries++;
     this.attemptStart.set(prefix, this.seq++);
     this.latest.set(retryKeyOf(prefix), prefix);
   }
