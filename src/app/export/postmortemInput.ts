@@ -30,7 +30,9 @@ export async function postmortemInput(model: TraceModel, generatedAt: Date): Pro
   const base = linkFor(payload);
   const linked = base.length <= useSettingsStore.getState().linkLimit;
 
-  const narration = last?.report?.narration ?? baseline?.narration ?? narrationText(narrateRecording(await fullModel(model))).split('\n');
+  // Facts a link carried hold no narration (core/share/facts.ts): the recording's own then.
+  const carriedNarration = baseline?.narration.length ? baseline.narration : undefined;
+  const narration = last?.report?.narration ?? carriedNarration ?? narrationText(narrateRecording(await fullModel(model))).split('\n');
   return {
     model,
     notes,
