@@ -7,7 +7,7 @@ import { cancelled, isIoFault, isSuccess, type StepResult } from './internal';
 import { isEffect, type AnyNode } from './kinds';
 import { commandName, Failure, type CommandNode, type Outcome, type ParallelNode, type RetryNode } from './nodes';
 import { nextSource, pipeInputOf } from './pipe';
-import { currentTracer, type Tracer } from './tracer';
+import { currentTracer } from './tracer';
 import type { Producer, Via } from './provenance';
 import { runCommand } from './command';
 import { runRetry } from './runRetry';
@@ -29,7 +29,17 @@ export interface Run {
   readonly onStep: OnStep | undefined;
   readonly onBeforeCommand: ((command: CommandNode, context: unknown) => Promise<void>) | undefined;
   readonly fastRetry: boolean;
-  sequence(start: unknown, signal: AbortSignal | undefined, prefix: string): Promise<StepResult>;
+  /** `held`, given while tracing: set to what produced the value of a Success the sequence ends in. */
+  sequence(start: unknown, signal: AbortSignal | undefined, prefix: string, held?: HeldResult): Promise<StepResult>;
+}
+
+/**
+ * What produced the value a Retry's attempt (or fallback) ended with, for the Retry to pass on
+ * (provenance.ts, `retry-result`). A Retry returns the first Success at once, so the last attempt
+ * to set it is the one whose value goes on. One per traced Retry: no map, no key strings.
+ */
+export interface HeldResult {
+  producer?: Producer | undefined;
 }
 
 function callConfigProblem(c: unknown): string | undefined {
@@ -68,7 +78,7 @@ export async function runWith(effect: unknown, context: unknown, callConfig: unk
     onStep: hooks.onStep,
     onBeforeCommand: hooks.onBeforeCommand,
     fastRetry: internals.fastRetry === true,
-    sequence: (start, signal, prefix) => runSequence(run, start, signal, prefix)
+    sequence: (start, signal, prefix, held) => runSequence(run, start, signal, prefix, held)
   };
   const op = async (): Promise<Outcome> => {
     const out = await runSequence(run, effect, undefined, '');
@@ -79,7 +89,7 @@ export async function runWith(effect: unknown, context: unknown, callConfig: unk
   return (await hooks.onRun(effect, op, flowName, pipeInputOf(effect))) as Outcome;
 }
 
-async function runSequence(run: Run, start: unknown, signal: AbortSignal | undefined, prefix: string): Promise<StepResult> {
+async function runSequence(run: Run, start: unknown, signal: AbortSignal | undefined, prefix: string, held?: HeldResult): Promise<StepResult> {
   let node: unknown = start;
   let source = 'The flow';
   let k = 0;
@@ -91,7 +101,7 @@ async function runSequence(run: Run, start: unknown, signal: AbortSignal | undef
       throw notEffectError(source, node);
     }
     if (node.type === 'Success' || node.type === 'Failure') {
-      if (node.type === 'Success') currentTracer()?.sequenceReturned(prefix, flowing);
+      if (held && node.type === 'Success') held.producer = flowing;
       return node as unknown as Outcome;
     }
     if (signal?.aborted) return cancelled();
@@ -103,12 +113,13 @@ async function runSequence(run: Run, start: unknown, signal: AbortSignal | undef
     const path = prefix + String(k);
     k += 1;
     let out: StepResult;
+    let retried: HeldResult | undefined;
     if (node.type === 'Command') out = await runCommand(run, node as unknown as CommandNode, signal, path);
-    else if (node.type === 'Retry') out = await runRetry(run, node as unknown as RetryNode, signal, path);
+    else if (node.type === 'Retry') out = await runRetry(run, node as unknown as RetryNode, signal, path, currentTracer() ? (retried = {}) : undefined);
     else out = await runParallel(run, node as unknown as ParallelNode, signal, path);
     if (!isSuccess(out)) return out;
     const t = currentTracer();
-    if (t) flowing = producerOfNext(t, node, path);
+    if (t) flowing = producerOfNext(node, path, retried);
     const stepNode = node;
     node = callNext(node, out.value, path, flowing);
     if (t && stepNode.type !== 'Retry' && isEffect(node) && node.type === 'Failure') t.ledToFailure(path, node);
@@ -116,10 +127,10 @@ async function runSequence(run: Run, start: unknown, signal: AbortSignal | undef
 }
 
 /** What produced the value a node's next is called with (provenance.ts). */
-function producerOfNext(t: Tracer, node: AnyNode, path: string): Producer {
+function producerOfNext(node: AnyNode, path: string, retried: HeldResult | undefined): Producer {
   if (node.type === 'Command') return { kind: 'step', path, command: commandName(node as unknown as CommandNode) };
   if (node.type === 'Parallel') return { kind: 'join', path: `${path}p` };
-  const from = t.resultOf(`${path}r`);
+  const from = retried?.producer;
   return from ? { kind: 'retry-result', path, from } : { kind: 'retry-result', path };
 }
 

@@ -5,10 +5,11 @@ import { notEffectError } from './errors';
 import { cancelled, IoFault, isIoFault, type StepResult } from './internal';
 import { isEffect } from './kinds';
 import type { RetryNode } from './nodes';
-import type { Run } from './run';
+import type { HeldResult, Run } from './run';
 import { currentTracer } from './tracer';
 
-export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | undefined, path: string): Promise<StepResult> {
+/** `held`, given while tracing: what produced the value of the attempt (or fallback) that succeeded. */
+export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | undefined, path: string, held?: HeldResult): Promise<StepResult> {
   const o = node.options;
   const attempts = o.attempts ?? 3;
   const delay = o.delay ?? 100;
@@ -19,8 +20,9 @@ export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | 
     if (signal?.aborted) return cancelled();
     // Every attempt re-runs the whole wrapped tree, Commands that succeeded included.
     const prefix = `${path}r${i}/`;
-    currentTracer()?.sequenceStarted(prefix);
-    const out = await run.sequence(node.effect, signal, prefix);
+    // A try after the first starts the tree over: the tracer tells its steps so (provenance.ts).
+    if (i > 0) currentTracer()?.tryBegan(prefix);
+    const out = await run.sequence(node.effect, signal, prefix, held);
     // Only an I/O fault is retried; a Success or Failure is returned at once.
     if (!isIoFault(out)) return out;
     lastError = out.error;
@@ -32,8 +34,7 @@ export async function runRetry(run: Run, node: RetryNode, signal: AbortSignal | 
   const fallback = buildFallback(onExhausted, exhaustion, path);
   if (!isEffect(fallback)) throw notEffectError("Retry option 'onExhausted'", fallback);
   // The fallback's outcome is returned as it is: not wrapped, and a throw in it is an I/O fault again.
-  currentTracer()?.sequenceStarted(`${path}rf/`);
-  return run.sequence(fallback, signal, `${path}rf/`);
+  return run.sequence(fallback, signal, `${path}rf/`, held);
 }
 
 /** onExhausted, called with the exhaustion object: what the fallback's nodes received (provenance.ts). */

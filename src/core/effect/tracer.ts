@@ -39,12 +39,8 @@ export interface Tracer {
   endNext(): void;
   /** The next of the step at `path` (with the pure steps after it) returned the Failure `failure`, which ends its sequence. */
   ledToFailure(path: string, failure: object): void;
-  /** A Retry's attempt (or fallback) sequence starts, under `prefix` ('3r1/', '3rf/'). */
-  sequenceStarted(prefix: string): void;
-  /** The sequence under `prefix` ended in Success; `producer` produced its value (undefined: none known). */
-  sequenceReturned(prefix: string, producer: Producer | undefined): void;
-  /** What produced the value the sequence under `prefix` ended with. */
-  resultOf(prefix: string): Producer | undefined;
+  /** A Retry's try after the first starts, under `prefix` ('3r1/'): it re-runs the tree built before it. */
+  tryBegan(prefix: string): void;
 }
 
 let active: Tracer | undefined;
@@ -58,10 +54,26 @@ export function installTracer(t: Tracer | undefined): void {
 }
 
 /**
- * What instrumented flow code calls (core/source/instrument.ts): `markBuilder(fn, label)` wraps a
- * builder function expression, `callBuilder(label, arg, body)` runs a builder declaration's body.
- * Both only tell the tracer, when one is installed, that the builder runs with `arg`; the function
- * keeps its name and length (a Command's name and `cmd.length` decide matching and the signal, §2.2, §9).
+ * What instrumented flow code calls (core/source/instrument.ts). `enterBuilder(label, arg)` on a
+ * builder's entry and `leaveBuilder(entered)` on its way out (in a finally) only tell the tracer,
+ * when one is installed, that the builder runs with `arg`. Flow code can reach both, so neither
+ * hands it the tracer: a stray leave costs the flow only the accuracy of its own why.
+ */
+export function enterBuilder(label: string, arg: unknown): boolean {
+  const t = active;
+  if (t === undefined) return false;
+  t.enterBuilder(label, arg);
+  return true;
+}
+
+export function leaveBuilder(entered: unknown): void {
+  if (entered === true) active?.leave();
+}
+
+/**
+ * `markBuilder(fn, label)` wraps a builder arrow whose first argument has no name of its own.
+ * The function keeps its name and length (a Command's name and `cmd.length` decide matching and
+ * the signal, §2.2, §9).
  */
 export function markBuilder<F>(fn: F, label: string): F {
   if (typeof fn !== 'function') return fn;
@@ -84,15 +96,4 @@ export function markBuilder<F>(fn: F, label: string): F {
   Object.defineProperty(builder, 'name', { value: named === 'anonymous' ? f.name : named });
   if (f.length !== 0) Object.defineProperty(builder, 'length', { value: f.length });
   return builder as unknown as F;
-}
-
-export function callBuilder<T>(label: string, arg: unknown, body: () => T): T {
-  const t = active;
-  if (!t) return body();
-  t.enterBuilder(label, arg);
-  try {
-    return body();
-  } finally {
-    t.leave();
-  }
 }

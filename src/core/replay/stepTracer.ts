@@ -24,13 +24,16 @@ interface Frame extends Origin {
   branch?: number;
 }
 
-interface NodeOrigin extends Origin {
+/**
+ * A node's origin: the builder call it was built in (its value, via and producer are the
+ * node's), kept by reference, so that the many nodes one call builds share it.
+ */
+interface NodeOrigin {
+  readonly call: Frame;
   /** when it was built, counted in builder calls: a Retry attempt that began later re-runs it */
   readonly seq: number;
   /** captured when Command() ran; formatted only if the report asks for it */
   readonly site: Site | undefined;
-  /** the flow function it was built in, when that is the innermost builder */
-  readonly frame: Frame | undefined;
 }
 
 type Branches = { readonly type: 'Parallel'; readonly effects: readonly unknown[] };
@@ -51,9 +54,6 @@ export interface StepCapture {
 const isSuccessNode = (v: unknown): v is { value: unknown } =>
   typeof v === 'object' && v !== null && (v as { type?: unknown }).type === 'Success';
 
-/** 'ab3r12/' -> the Retry's key 'ab3r' (its attempts and its fallback share it). */
-const retryKeyOf = (prefix: string): string => prefix.slice(0, prefix.lastIndexOf('r') + 1);
-
 export class StepTracer implements Tracer {
   private readonly origins = new WeakMap<object, NodeOrigin>();
   readonly sites: SiteCache;
@@ -62,12 +62,8 @@ export class StepTracer implements Tracer {
   private seq = 0;
   /** Retry tries after the first that have begun: until one has, no step is a restart */
   private laterTries = 0;
-  /** Retry attempt prefix ('3r1/') -> seq when it began */
+  /** Retry try prefix ('3r1/', never a first try's) -> seq when it began */
   private readonly attemptStart = new Map<string, number>();
-  /** Retry key ('3r') -> the prefix of its latest attempt or fallback */
-  private readonly latest = new Map<string, string>();
-  /** sequence prefix -> what produced the value it ended with */
-  private readonly results = new Map<string, Producer | undefined>();
   readonly byPath = new Map<string, StepCapture>();
   private expecting: string | undefined;
   private captured = false;
@@ -92,7 +88,7 @@ export class StepTracer implements Tracer {
     const shown = type !== 'Ask' && type !== 'Parallel';
     const call = this.top();
     const site = shown ? this.sites.capture(StepTracer.prototype.created) : undefined;
-    this.origins.set(node, { value: call.value, via: call.via, producer: call.producer, seq: this.seq++, site, frame: call.builder !== undefined ? call : undefined });
+    this.origins.set(node, { call, seq: this.seq++, site });
     if (type === 'Parallel') this.markBranches(node as Branches, call);
   }
 
@@ -104,7 +100,9 @@ export class StepTracer implements Tracer {
   private markBranches(node: Branches, here: Frame): void {
     if (!Array.isArray(node.effects)) return;
     node.effects.forEach((effect, branch) => {
-      let f = this.rootOrigin(effect)?.frame;
+      // Only a node built directly in a flow function's call is a builder's (§2.5).
+      const call = this.rootOrigin(effect)?.call;
+      let f = call?.builder !== undefined ? call : undefined;
       while (f && f.parent !== here) f = f.parent;
       if (f?.builder !== undefined && f.branch === undefined) f.branch = branch;
     });
@@ -129,8 +127,9 @@ export class StepTracer implements Tracer {
   /** A pipeline step given `input` returned `node`: the origin of a node built before tracing began. */
   adopt(node: object, input: unknown): void {
     if (this.origins.has(node)) return;
-    const call = this.top();
-    this.origins.set(node, { value: input, via: call.via, producer: call.producer, seq: this.seq++, site: undefined, frame: undefined });
+    const top = this.top();
+    const call = { value: input, via: top.via, producer: top.producer, parent: top };
+    this.origins.set(node, { call, seq: this.seq++, site: undefined });
   }
 
   enter(value: unknown, via?: Via, producer?: Producer): void {
@@ -145,28 +144,30 @@ export class StepTracer implements Tracer {
   }
 
   leave(): void {
-    this.calls.pop();
+    // Never the flow function's own call: flow code can call leave too (effect/tracer.ts).
+    if (this.calls.length > 1) this.calls.pop();
   }
 
   enterAsk(node: object): void {
     // The value flowing at the point the Ask was built, not the context it receives.
     const o = this.origins.get(node);
     const call = this.top();
-    this.calls.push(o ? { value: o.value, via: o.via, producer: o.producer, parent: call } : call);
+    this.calls.push(o ? { value: o.call.value, via: o.call.via, producer: o.call.producer, parent: call } : call);
   }
 
   started(node: object, path: string): void {
     const o = this.origins.get(node);
     const cap: StepCapture = { hasBefore: false, hasAfter: false };
     if (o) {
-      const built = o.frame && branchBuilt(o.frame);
-      const c = this.copy(built ? built.arg : o.value);
+      const call = o.call;
+      const built = call.builder !== undefined ? branchBuilt(call) : undefined;
+      const c = this.copy(built ? built.arg : call.value);
       if (c.ok) {
         cap.before = c.value;
         cap.hasBefore = true;
       }
-      cap.via = built ? { kind: 'branch-builder', fn: built.builder as string, branch: built.branch as number } : o.via;
-      cap.producer = this.restart(o, path) ?? o.producer;
+      cap.via = built ? { kind: 'branch-builder', fn: built.builder as string, branch: built.branch as number } : call.via;
+      cap.producer = this.restart(o, path) ?? call.producer;
       if (o.site) cap.site = o.site;
     }
     this.byPath.set(path, cap);
@@ -220,19 +221,9 @@ export class StepTracer implements Tracer {
     this.expecting = undefined;
   }
 
-  sequenceStarted(prefix: string): void {
-    if (!prefix.endsWith('r0/') && !prefix.endsWith('rf/')) this.laterTries++;
+  tryBegan(prefix: string): void {
+    this.laterTries++;
     this.attemptStart.set(prefix, this.seq++);
-    this.latest.set(retryKeyOf(prefix), prefix);
-  }
-
-  sequenceReturned(prefix: string, producer: Producer | undefined): void {
-    this.results.set(prefix, producer);
-  }
-
-  resultOf(key: string): Producer | undefined {
-    const prefix = this.latest.get(key);
-    return prefix === undefined ? undefined : this.results.get(prefix);
   }
 }
 

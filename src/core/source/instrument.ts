@@ -3,14 +3,21 @@
 // each branch's Command is built by renewOne with its own item, a value no interpreter hook sees,
 // because the branches are built before Parallel() is even called.
 //
-// It runs on sucrase's output (plain JavaScript, every line where it was) and only inserts text:
-// `__pe$fn(<function>, "renewOne@flow.ts:12")` around a function expression or arrow, and
-// `return __pe$call("name@flow.ts:3", arguments[0], () => {…})` inside a function declaration's
-// body. Lines never move; align.ts maps the columns on a touched line back, as it does for
-// sucrase's own insertions. Why @babel/parser: sucrase's tokens give no function boundaries or
-// nesting, and babel's parser is already in the sandbox bundle (syntaxError.ts uses it), so the
-// marks cost no bytes there, where acorn, the smallest alternative, would add about 110 KB. It
-// parses a flow file in a millisecond or two, once per file thanks to transpile's cache.
+// It runs on sucrase's output (plain JavaScript, every line where it was) and only inserts text,
+// inside the function, so that the function itself (its name, length, `this`, `arguments`,
+// hoisting) is untouched and a call costs no wrapper frame:
+//   function hold(req) { const __pe$b = __pe$in("hold@flow.ts:3", req); try { … } finally { __pe$out(__pe$b); } }
+//   (sub) => { const __pe$b = __pe$in("renewOne@flow.ts:12", sub); try { return (Command(…)); } finally { __pe$out(__pe$b); } }
+// What the builder was called with is its first parameter, read on entry (`arguments[0]` when
+// that is a pattern or has a default). An arrow whose first argument has no name of its own is
+// wrapped instead: `__pe$fn(<arrow>, "label")`. Lines never move; align.ts maps the columns on a
+// touched line back, as it does for sucrase's own insertions. (Wrapping every builder, as this
+// did first, cost a report-mode replay of a 3,000-page polling loop about 7%.)
+//
+// Why @babel/parser: sucrase's tokens give no function boundaries or nesting, and babel's parser
+// is already in the sandbox bundle (syntaxError.ts uses it), so the marks cost no bytes there,
+// where acorn, the smallest alternative, would add about 110 KB. It parses a flow file in a
+// millisecond or two, once per file thanks to transpile's cache.
 //
 // Only builders are marked, so that everything else runs at full speed (a Command's own function,
 // the pure computations): a function whose own body (not a nested function's) calls an effect
@@ -21,7 +28,10 @@
 import { parse } from '@babel/parser';
 
 export const FN_WRAPPER = '__pe$fn';
-export const CALL_WRAPPER = '__pe$call';
+export const ENTER = '__pe$in';
+export const LEAVE = '__pe$out';
+/** The local that pairs a builder's enter with its leave. */
+const ENTERED = '__pe$b';
 
 const EFFECTS = new Set(['Command', 'Parallel', 'effectPipe', 'Retry']);
 // babel's bookkeeping, not children: positions and comments.
@@ -35,7 +45,7 @@ interface Insertion {
 }
 
 type AnyNode = { readonly type: string; readonly start: number; readonly end: number } & Record<string, unknown>;
-type FunctionNode = AnyNode & { id?: { name: string } | null; body: AnyNode; async: boolean; generator: boolean; expression?: boolean };
+type FunctionNode = AnyNode & { id?: { name: string } | null; body: AnyNode; params: AnyNode[]; async: boolean; generator: boolean };
 
 const isFunction = (n: AnyNode): n is FunctionNode => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
 /** Functions that keep their shape: never marked, and the calls in them are not their enclosing function's. */
@@ -65,6 +75,17 @@ function nameOf(fn: FunctionNode, parent: AnyNode | undefined): string {
   if (parent.type === 'AssignmentExpression' && (parent.left as AnyNode).type === 'Identifier') return (parent.left as AnyNode).name as string;
   if (parent.type === 'ObjectProperty' && !parent.computed && (parent.key as AnyNode).type === 'Identifier') return (parent.key as AnyNode).name as string;
   return 'anonymous';
+}
+
+/**
+ * The code that reads what a builder was called with, on entry: its first parameter when that is a
+ * plain name, else `arguments[0]` (not in an arrow, which has none of its own); undefined when
+ * only a wrapper can see it.
+ */
+function argumentOf(fn: FunctionNode): string | undefined {
+  const first = fn.params[0];
+  if (first?.type === 'Identifier' && first.name !== ENTERED) return first.name as string;
+  return fn.type === 'ArrowFunctionExpression' ? undefined : 'arguments[0]';
 }
 
 function lineAt(offset: number, lineStarts: readonly number[]): number {
@@ -117,16 +138,28 @@ export function instrumentBuilders(code: string, file: string): string {
 
   for (const fn of builders) {
     if (fn.async || fn.generator) continue;
-    const parent = parents.get(fn);
-    if (fn.type === 'FunctionDeclaration') {
-      // A declaration stays a declaration (hoisting, its name binding); its body runs inside an
-      // arrow that keeps `this` and `arguments`.
-      inserts.push({ at: fn.body.start + 1, text: `return ${CALL_WRAPPER}(${label(fn, parent)}, arguments[0], () => {`, first: Infinity });
-      inserts.push({ at: fn.body.end - 1, text: '});', first: fn.start });
-    } else {
+    const name = label(fn, parents.get(fn));
+    const arg = argumentOf(fn);
+    if (arg === undefined) {
       inserts.push({ at: fn.start, text: `${FN_WRAPPER}(`, first: fn.start });
       // Where nested functions end together, the inner one (which starts later) closes first.
-      inserts.push({ at: fn.end, text: `, ${label(fn, parent)})`, first: fn.start });
+      inserts.push({ at: fn.end, text: `, ${name})`, first: fn.start });
+      continue;
+    }
+    const enter = `const ${ENTERED} = ${ENTER}(${name}, ${arg}); try {`;
+    const leave = `} finally { ${LEAVE}(${ENTERED}); }`;
+    const body = fn.body;
+    if (body.type === 'BlockStatement') {
+      // After the directives ("use strict" stays a directive), to just before the closing brace.
+      const directives = (body.directives as AnyNode[] | undefined) ?? [];
+      const from = directives.length > 0 ? directives[directives.length - 1]!.end : body.start + 1;
+      inserts.push({ at: from, text: ` ${enter}`, first: Infinity });
+      inserts.push({ at: body.end - 1, text: leave, first: fn.start });
+    } else {
+      // An expression body becomes a block returning it; its parentheses stay inside `return (…)`.
+      const from = (body.extra as { parenStart?: number } | undefined)?.parenStart ?? body.start;
+      inserts.push({ at: from, text: `{ ${enter} return (`, first: Infinity });
+      inserts.push({ at: fn.end, text: `); ${leave} }`, first: fn.start });
     }
   }
   if (inserts.length === 0) return code;

@@ -15,14 +15,14 @@ import type { CodeLocation } from '../replay/report';
 import { isCodeFile, sourceColumn, transpile, type CompileError } from './transpile';
 import { createModuleStub } from './stub';
 import { SandboxError } from './refusals';
-import { CALL_WRAPPER, FN_WRAPPER } from './instrument';
-import { callBuilder, markBuilder } from '../effect/tracer';
+import { ENTER, FN_WRAPPER, LEAVE } from './instrument';
+import { enterBuilder, leaveBuilder, markBuilder } from '../effect/tracer';
 
 export const SOURCE_URL_PREFIX = 'timescope-src:///';
 // Everything before the person's code on line 1; stack columns on line 1 are shifted by its length.
-const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${CALL_WRAPPER}) {`;
+const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${ENTER}, ${LEAVE}) {`;
 // What instrument.ts's marks call; frozen, since every Compartment of a worker shares them.
-const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(callBuilder)] as const);
+const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(enterBuilder), Object.freeze(leaveBuilder)] as const);
 
 /** Thrown by require() of a loaded file that does not compile. */
 export class CompileFailure extends Error {
@@ -103,7 +103,7 @@ function evaluate(file: SourceFile, module: Module, require: (specifier: string)
   const compiled = transpile(file.name, file.text);
   if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
   const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
-  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, call: unknown) => void;
+  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, enter: unknown, leave: unknown) => void;
   try {
     fn = evaluateSource(source) as typeof fn;
   } catch (e) {
