@@ -95,8 +95,16 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   const told = done.incident?.result?.type === 'Failure' ? await import('./incident') : undefined;
   const production = told && done.incident ? told.incidentFacts(input.trace, done.incident, report) : undefined;
   const incident = production ? { incident: production } : {};
-  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, shown, run.refused), ...whatIf, ...incident }, null, 2)}\n`);
-  else io.stdout(narrationText(report) + (told && production ? told.incidentText(production) : ''));
+  // A --baseline file is loaded under the flow's name, so that its imports resolve alike.
+  const baselineEntry = input.incident && 'files' in input.incident ? input.incident.entry : undefined;
+  const shownRecorded = (file: string) => (args.baseline !== undefined && file === baselineEntry ? args.baseline : shown(file));
+  const { replayVerdict } = await import('../core/verdict/replayVerdict');
+  // Against the recording as it was: a what-if's answers are not production's.
+  const verdict = replayVerdict(done.recordedTrace, report, done.incident, { flow: shown, recorded: shownRecorded }, overrides.length);
+  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, verdict, shown, run.refused, shownRecorded), ...whatIf, ...incident }, null, 2)}\n`);
+  // The library's narration byte for byte, then what Timescope adds, the verdict last.
+  // A replay timeTravel refused before its first line (a malformed trace) has no verdict: stderr says why.
+  else if (report.status !== 'rejected' || report.narration.length > 0) io.stdout(`${narrationText(report)}${told && production ? told.incidentText(production) : ''}\nVerdict: ${verdict.sentence}\n`);
   if (report.status === 'rejected') {
     const where = formatLocation(report.rejection?.location, shown);
     io.stderr(`timescope: the replay stopped with ${describeRejection(report)}${where ? `\n    at ${where}` : ''}\n`);
@@ -134,34 +142,40 @@ async function replayRecorded(sandbox: SandboxHandle, from: { readonly files: Re
 }
 
 async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, steps: boolean): Promise<Replayed | number> {
-  const { input, overrides } = await withOverrides(io.cwd, args, await loadInput(io.cwd, args));
+  const loaded = await loadInput(io.cwd, args);
+  const { input, overrides } = await withOverrides(io.cwd, args, loaded);
   const { traceText, trace, files, display, entry, context, exportName, notices } = input;
   const shown = (file: string) => display.get(file) ?? file;
   for (const notice of notices) io.stderr(`timescope: ${notice}\n`);
   const incidentRun = incidentReport(args, input);
 
-  const outcome = await sandbox.run({
+  const request = {
     files,
     ...(entry !== undefined ? { entry } : {}),
     traceText,
     ...(exportName !== undefined ? { exportName } : {}),
     ...(context !== undefined ? { context } : {}),
-    ...(args.build !== undefined ? { version: args.build } : {}),
-    // replay prints the narration or the --json summary, never the per-step record the app's
-    // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
-    // export-test reads the last step's value from it, to choose what to assert; production's
-    // facts are set beside this replay's steps.
-    steps: steps || input.incident !== undefined
-  });
+    ...(args.build !== undefined ? { version: args.build } : {})
+  };
+  // replay prints the narration or the --json summary, never the per-step record the app's
+  // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
+  // export-test reads the last step's value from it, to choose what to assert; production's
+  // facts are set beside this replay's steps.
+  const withSteps = steps || input.incident !== undefined;
+  const outcome = await sandbox.run({ ...request, steps: withSteps });
   if (outcome.kind !== 'result') {
     io.stderr(`timescope: ${sandboxProblem(outcome, args)}\n`);
     return 2;
   }
-  const run = outcome.result;
+  let run = outcome.result;
   if (run.kind !== 'report') {
     io.stderr(`timescope: ${runProblem(run, shown, traceFlowName(trace))}\n`);
     return 2;
   }
+  // A replay that parts from the recording is run once more with its steps, in a sandbox of its
+  // own, for the line of the flow that asked what the recording does not hold (the verdict's
+  // divergence). Only a diverging replay pays for it.
+  if (!withSteps && run.report.fault) run = (await replayWithSteps(args, request)) ?? run;
   const incident = await incidentRun;
 
   // Attempts the sandbox refused though the flow went on (it caught the error, or never awaited it).
@@ -169,7 +183,18 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
     const where = formatLocation(r.location, shown);
     io.stderr(`timescope: the sandbox refused: ${r.message}${r.times > 1 ? ` (${r.times} times)` : ''}${where ? `\n    at ${where}` : ''}\n`);
   }
-  return { input, overrides, run, shown, ...(incident ? { incident } : {}) };
+  return { input, recordedTrace: loaded.trace, overrides, run, shown, ...(incident ? { incident } : {}) };
+}
+
+async function replayWithSteps(args: ReplayArgs, request: Parameters<SandboxHandle['run']>[0]): Promise<Replayed['run'] | undefined> {
+  const worker = sandboxWorker();
+  const sandbox = startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
+  try {
+    const outcome = await sandbox.run({ ...request, steps: true });
+    return outcome.kind === 'result' && outcome.result.kind === 'report' ? outcome.result : undefined;
+  } finally {
+    sandbox.dispose();
+  }
 }
 
 function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, args: ReplayArgs): string {

@@ -2,11 +2,19 @@
 // message for a rejection, and the exit status.
 import type { CodeLocation, ReplayReport } from '../core/replay/report';
 import type { Refusal, RunResult } from '../core/source/runFlow';
-
-export type Verdict = 'success' | 'failure' | 'paradox' | 'missing-step' | 'flow-error';
+import type { BatchVerdict } from '../core/batch/row';
+import type { ReplayVerdict } from '../core/verdict/replayVerdict';
 
 export interface JsonSummary {
-  readonly verdict: Verdict;
+  /** the app's verdict (core/verdict/replayVerdict.ts) */
+  readonly verdict: BatchVerdict;
+  /** 1: replay verified the change; 2: it changes which Commands run, and a person must decide */
+  readonly tier: 1 | 2;
+  readonly verdictText: string;
+  /** no baseline, and the trace does not prove production's outcome: `reproduced` is assumed */
+  readonly outcomeUnproven?: true;
+  readonly unreachedCommands: readonly string[];
+  readonly divergence?: ReplayVerdict['divergence'];
   /** the replay's result in stored form ({type:'Success', value} | {type:'Failure', error}); null when rejected */
   readonly result: unknown;
   /** the recorded trace entries no step received, as they are in the trace, in trace order */
@@ -18,36 +26,46 @@ export interface JsonSummary {
   readonly refused?: readonly Refusal[];
 }
 
-export function verdictOf(report: ReplayReport): Verdict {
-  if (report.status === 'rejected' || !report.result) return 'flow-error';
-  if (report.result.type === 'Success') return 'success';
-  if (report.fault?.kind === 'TimeParadox') return 'paradox';
-  if (report.fault?.kind === 'ReplayError') return 'missing-step';
-  return 'failure';
-}
-
 /** 0 Success, 1 Failure (replay faults included), 2 when the replay rejected. */
 export function exitCodeOf(report: ReplayReport): number {
   if (report.status === 'rejected' || !report.result) return 2;
   return report.result.type === 'Success' ? 0 : 1;
 }
 
-export function jsonSummary(report: ReplayReport, trace: unknown, display: (file: string) => string, refusals: readonly Refusal[] = []): JsonSummary {
+/** displayRecorded: how to name a file of production's code (a --baseline file is named as the flow it stands for). */
+export function jsonSummary(
+  report: ReplayReport,
+  trace: unknown,
+  verdict: ReplayVerdict,
+  display: (file: string) => string,
+  refusals: readonly Refusal[] = [],
+  displayRecorded: (file: string) => string = display
+): JsonSummary {
   const entries = (trace as { trace?: unknown }).trace;
   const unreached = report.unreached.map((i) => (Array.isArray(entries) ? entries[i] : i));
-  const verdict = verdictOf(report);
   const shownAt = (l: CodeLocation | undefined) => (l ? { location: { ...l, file: display(l.file) } } : {});
   const refused = refusals.length > 0 ? { refused: refusals.map((r) => ({ ...r, ...shownAt(r.location) })) } : {};
-  if (verdict !== 'flow-error') return { verdict, result: report.result, unreached, ...refused };
-  const location = report.rejection?.location;
-  return {
-    verdict,
-    result: null,
-    unreached,
-    error: report.rejection?.error,
-    ...shownAt(location),
-    ...refused
+  const d = verdict.divergence;
+  const divergence = d
+    ? {
+        divergence: {
+          ...d,
+          ...(d.askedAt ? { askedAt: { ...d.askedAt, file: display(d.askedAt.file) } } : {}),
+          ...(d.recordedAt ? { recordedAt: { ...d.recordedAt, file: displayRecorded(d.recordedAt.file) } } : {})
+        }
+      }
+    : {};
+  const said = {
+    verdict: verdict.verdict,
+    tier: verdict.tier,
+    verdictText: verdict.sentence,
+    ...(verdict.outcomeUnproven ? { outcomeUnproven: true as const } : {}),
+    unreachedCommands: verdict.unreachedCommands,
+    ...divergence
   };
+  if (report.status !== 'rejected' && report.result) return { ...said, result: report.result, unreached, ...refused };
+  const location = report.rejection?.location;
+  return { ...said, result: null, unreached, error: report.rejection?.error, ...shownAt(location), ...refused };
 }
 
 /** What the replay rejected with, as the sandbox described it where it was thrown. */

@@ -53,6 +53,8 @@ export interface CliIo {
 /** A replay that produced a report: what it ran on, and what it gave. */
 export interface Replayed {
   readonly input: ReplayInput;
+  /** the trace as recorded, before any what-if override (input.trace has them applied) */
+  readonly recordedTrace: unknown;
   /** the what-if overrides the replay ran with (input.trace has them applied) */
   readonly overrides: readonly StepOverride[];
   readonly run: Extract<RunResult, { kind: 'report' }>;

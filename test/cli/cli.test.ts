@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureRuns } from '../../src/core/source/test-support/fixtures';
+import { fixtureRuns, type FixtureRun } from '../../src/core/source/test-support/fixtures';
 import { parseCommandLine } from '../../src/cli/args';
 import { buildCapsule } from '../../src/core/share/capsule';
 import type { IncidentPayload } from '../../src/core/share/payload';
@@ -46,16 +46,58 @@ function unmarked(v: unknown): unknown {
   return Object.fromEntries(Object.entries(v).filter(([k]) => k !== '__error' && k !== '__enumerable').map(([k, x]) => [k, unmarked(x)]));
 }
 
+/**
+ * The verdict a run must end with, by rule from the library's own answer (expected/replay*.json)
+ * and the recording: a replay fault is diverged (TimeParadox) or missing-step (ReplayError), tier 2;
+ * the flow's own throw is flow-error; the recorded code reproduces; a variant that ends in Success
+ * where production failed is fixed; any other is reproduced or outcome-changed by its outcome.
+ */
+function expectedVerdict(run: FixtureRun): { verdicts: string[]; tier: 1 | 2 } {
+  if (run.rejected) return { verdicts: ['flow-error'], tier: 1 };
+  const { result } = JSON.parse(readFileSync(run.replayFile, 'utf8')) as { result: { type: string; error?: { name?: string } } };
+  if (result.error?.name === 'TimeParadox') return { verdicts: ['diverged'], tier: 2 };
+  if (result.error?.name === 'ReplayError') return { verdicts: ['missing-step'], tier: 2 };
+  if (!run.id.includes('/')) return { verdicts: ['reproduced'], tier: 1 };
+  const production = JSON.parse(readFileSync(path.join(run.dir, 'expected/replay.json'), 'utf8')) as { result: { type: string } };
+  if (production.result.type === 'Failure' && result.type === 'Success') return { verdicts: ['fixed'], tier: 1 };
+  return { verdicts: ['reproduced', 'outcome-changed'], tier: 1 };
+}
+
+/** stdout: the library's narration byte for byte, then a blank line and the verdict; returns the verdict's line. */
+function afterNarration(stdout: string, narration: string): string {
+  expect(stdout.startsWith(`${narration}\n\n`)).toBe(true);
+  const rest = stdout.slice(narration.length + 2);
+  expect(rest.endsWith('\n')).toBe(true);
+  const lines = rest.slice(0, -1).split('\n');
+  const last = lines[lines.length - 1]!;
+  expect(last).toMatch(/^Verdict: /);
+  return last;
+}
+
 describe.concurrent('timescope replay, every fixture case and variant', () => {
   it.each(fixtureRuns().map((r) => [r.id, r] as const))('%s', async (id, run) => {
     const args = ['replay', run.traceFile, path.join(run.dir, run.flowFile)];
     if (run.context !== undefined) args.push('--context', tempFile(`${id.replace('/', '--')}.context.json`, JSON.stringify(run.context)));
     if (run.version !== undefined) args.push('--build', run.version);
     const out = await timescope(args);
-    expect(out.stdout).toBe(`${run.narration}\n`);
+    const verdict = expectedVerdict(run);
+    const line = afterNarration(out.stdout, run.narration);
+    expect(verdict.verdicts.some((v) => line.startsWith(`Verdict: ${v}`))).toBe(true);
+    const json = JSON.parse((await timescope([...args, '--json'])).stdout) as {
+      verdict: string;
+      tier: number;
+      verdictText: string;
+      unreachedCommands: string[];
+      result: { type: string; error?: unknown };
+      unreached: { command: string }[];
+    };
+    // The same verdict in --json as on the last line, with its tier and the unreached Commands by name.
+    expect(verdict.verdicts).toContain(json.verdict);
+    expect(`Verdict: ${json.verdictText}`).toBe(line);
+    expect(json.tier).toBe(verdict.tier);
+    expect(json.unreachedCommands).toEqual(json.unreached.map((e) => e.command));
     if (!run.rejected) {
       // --json gives the library's result and unreached entries too.
-      const json = JSON.parse((await timescope([...args, '--json'])).stdout) as { result: { type: string; error?: unknown }; unreached: unknown[] };
       const expected = JSON.parse(readFileSync(run.replayFile, 'utf8')) as { result: unknown; unreached: unknown[] };
       expect({ result: unmarked(json.result), unreached: json.unreached }).toEqual(expected);
     }
@@ -75,9 +117,22 @@ describe.concurrent('timescope replay --json', () => {
   it('prints the verdict, the stored result and the unreached entries as in the trace', async () => {
     const out = await timescope(['replay', checkout.traceFile, path.join(checkout.dir, checkout.flowFile), '--json']);
     expect(out.code).toBe(1);
-    const summary = JSON.parse(out.stdout) as { verdict: string; result: { type: string; error: { name: string } }; unreached: unknown[] };
+    const summary = JSON.parse(out.stdout) as {
+      verdict: string;
+      tier: number;
+      divergence: { path: string; asked: string; recorded: string; askedAt: { file: string; line: number }; libraryText: string };
+      result: { type: string; error: { name: string } };
+      unreached: unknown[];
+    };
     const expected = JSON.parse(readFileSync(checkout.replayFile, 'utf8')) as { unreached: unknown[] };
-    expect(summary.verdict).toBe('paradox');
+    expect(summary.verdict).toBe('diverged');
+    expect(summary.tier).toBe(2);
+    // Where the change parts from the recording: the path, what it asked against what was recorded,
+    // the line of the change that asked it (reorder.ts asks cmdValidatePromo first), the library's text.
+    const reorder = readFileSync(path.join(checkout.dir, checkout.flowFile), 'utf8').split('\n');
+    expect(summary.divergence).toMatchObject({ path: '0', asked: 'cmdValidatePromo', recorded: 'cmdFetchCart', askedAt: { file: path.join(checkout.dir, checkout.flowFile) } });
+    expect(reorder[summary.divergence.askedAt.line - 1]).toMatch(/cmdValidatePromo/);
+    expect(summary.divergence.libraryText).toMatch(/^TimeParadox: Time paradox at path '0'/);
     expect(summary.result).toMatchObject({ type: 'Failure', error: { name: 'TimeParadox' } });
     expect(summary.unreached).toEqual(expected.unreached);
   });
@@ -201,7 +256,13 @@ function expectProductionAfter(stdout: string, narration: string): void {
   expect(lines[1]).toBe('  changed on the way here, by cmdValidatePromo: percentOff: 100, total: 0');
   // The whole value, clipped: it starts as the value cmdChargeCard's builder was called with.
   expect(lines[2]).toMatch(/^ {2}It received \{"orderId":"ord_7Hq2","customerId":"cus_Ly81","promoCode":"FREE100",.*…$/);
-  expect(lines.slice(3)).toEqual(['  this replay never asked for it.', '']);
+  expect(lines[3]).toBe('  this replay never asked for it.');
+  // Then the verdict, last: the fix ends before the failing step, and says that is its point.
+  expect(lines.slice(4)).toEqual([
+    '',
+    "Verdict: fixed — the recorded Failure now ends in Success. The fix ends before cmdChargeCard, as intended: the library's warning that a recorded step was never reached says only that.",
+    ''
+  ]);
 }
 
 describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
@@ -221,7 +282,7 @@ describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
 
   it('replays the original sources inside it, and says it also holds edited ones', async () => {
     const out = await timescope(['replay', capsule]);
-    expect(out.stdout).toBe(`${plain.narration}\n`);
+    expect(afterNarration(out.stdout, plain.narration)).toBe('Verdict: reproduced — the replay ends as production did: Failure: Amount must be non-zero.');
     expect(out.code).toBe(exitOf(plain));
     expect(out.stderr).toBe(`timescope: '${capsule}' also holds edited sources (flow.ts); add --edited to replay those instead of the originals.\n`);
   });
@@ -270,7 +331,8 @@ describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
 
   it('source files given after it replace its sources', async () => {
     const out = await timescope(['replay', capsule, path.join(reorder.dir, reorder.flowFile)]);
-    expect(out.stdout).toBe(`${reorder.narration}\n`);
+    // The capsule's originals are production's code: the verdict names the line of each.
+    expect(afterNarration(out.stdout, reorder.narration)).toMatch(/^Verdict: diverged \(tier 2\) — cmdValidatePromo asked at path 0, where the recording has cmdFetchCart: production asked it at path 1 \(asked at .*reorder\.ts:\d+\)\. Replay cannot verify/);
     expect(out.code).toBe(1);
   });
 

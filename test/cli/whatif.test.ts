@@ -39,8 +39,10 @@ describe.concurrent('timescope replay --override', () => {
   it('a receipt for cmdChargeCard turns the checkout incident into a Success (exit 0), and says what changed', async () => {
     const out = await timescope(['replay', TRACE, FLOW, '--override', `2=${JSON.stringify(RECEIPT)}`, '--json']);
     expect(out.code).toBe(0);
-    const json = JSON.parse(out.stdout) as { verdict: string; result: { type: string; value: { receipt: unknown } }; whatIf: { changed: number } };
-    expect(json.verdict).toBe('success');
+    const json = JSON.parse(out.stdout) as { verdict: string; verdictText: string; result: { type: string; value: { receipt: unknown } }; whatIf: { changed: number } };
+    // Against the recording as it was: production's Failure, had cmdChargeCard answered so, ends in Success.
+    expect(json.verdict).toBe('fixed');
+    expect(json.verdictText).toBe('what-if (1 step answered otherwise): fixed — the recorded Failure now ends in Success.');
     expect(json.result.value.receipt).toEqual(RECEIPT);
     expect(json.whatIf.changed).toBe(1);
     expect(out.stderr).toBe('timescope: what-if: 1 step changed: cmdChargeCard (path 2) returns {"chargeId":"ch_whatif","amount":0,"status":"succeeded"}\n');

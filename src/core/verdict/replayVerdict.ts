@@ -1,0 +1,130 @@
+// One replay's verdict for a terminal or an agent, in the app's vocabulary (reproduced, fixed,
+// outcome-changed, diverged, missing-step, flow-error: the batch row's, core/batch/verdict.ts,
+// so `replay`, `replay-all` and the app never disagree), with what an agent needs to act on it:
+// the tier, the Commands the change no longer reaches, and where it parts from the recording.
+//
+// Tier (the pure-effect loop: reproduce, fix within the recorded topology, verify by replay):
+//   1: the change keeps to the Commands the recording holds, so replay verified what it does
+//      (reproduced, fixed, outcome-changed, or its own code threw);
+//   2: it asks for a Command the recording does not hold where it asks for it (a TimeParadox, or a
+//      step past the recording's end), so replay cannot say what production would have answered:
+//      a person must decide.
+import { batchRowOf, type BatchVerdict } from '../batch/verdict';
+import { divergenceOf } from '../present/divergence';
+import type { CodeLocation, ReplayReport } from '../replay/report';
+import { buildModel } from '../trace/build';
+import type { TraceModel } from '../trace/model';
+
+export interface DivergenceFacts {
+  /** where the change parts from the recording */
+  readonly path: string | undefined;
+  /** the Command the change asked for there */
+  readonly asked: string | undefined;
+  /** the Command the recording holds there (none: the change ran past the recording) */
+  readonly recorded: string | undefined;
+  /** the line of the change that asked it */
+  readonly askedAt?: CodeLocation;
+  /** the line of production's code that asked the recorded one (known with a baseline) */
+  readonly recordedAt?: CodeLocation;
+  /** in plain words, and the library's own text */
+  readonly text: string;
+  readonly libraryText: string;
+}
+
+export interface ReplayVerdict {
+  readonly verdict: BatchVerdict;
+  readonly tier: 1 | 2;
+  /** no baseline, and the recording does not prove production's outcome: `reproduced` is assumed */
+  readonly outcomeUnproven: boolean;
+  /** the recorded Commands this replay never reached, by name, in trace order */
+  readonly unreachedCommands: readonly string[];
+  readonly divergence?: DivergenceFacts;
+  /** the verdict in one line of words */
+  readonly sentence: string;
+}
+
+const TIER_2 = 'Replay cannot verify a change to which Commands run: a person must decide.';
+
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 3).join(', ');
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+}
+
+/** How files are named to the person: the flow's as given, production's (a baseline's) as given. */
+export interface FileNames {
+  readonly flow: (file: string) => string;
+  readonly recorded: (file: string) => string;
+}
+
+const AS_LOADED: FileNames = { flow: (f) => f, recorded: (f) => f };
+
+function at(location: CodeLocation | undefined, name: (file: string) => string): string {
+  return location ? `${name(location.file)}:${location.line}` : '';
+}
+
+function divergenceFacts(report: ReplayReport, model: TraceModel | undefined, baseline: ReplayReport | undefined): DivergenceFacts | undefined {
+  const fault = report.fault;
+  if (!fault) return undefined;
+  const told = model ? divergenceOf(report, model) : undefined;
+  const asked = told?.asked;
+  const path = asked?.path ?? fault.path;
+  const recordedAt = path === undefined ? undefined : baseline?.steps.find((s) => s.path === path)?.location;
+  return {
+    path,
+    asked: asked?.name ?? (typeof fault.actual === 'string' ? fault.actual : fault.command),
+    recorded: asked ? asked.recorded : typeof fault.expected === 'string' ? fault.expected : undefined,
+    ...(asked?.step.location ? { askedAt: asked.step.location } : {}),
+    ...(recordedAt ? { recordedAt } : {}),
+    text: asked?.text ?? told?.plain ?? fault.message,
+    libraryText: `${fault.kind}: ${fault.message}`
+  };
+}
+
+function sentenceOf(v: Omit<ReplayVerdict, 'sentence'>, detail: string, names: FileNames): string {
+  switch (v.verdict) {
+    case 'reproduced':
+      return `reproduced — the replay ends as production did: ${detail}`;
+    case 'fixed': {
+      if (v.unreachedCommands.length === 0) return 'fixed — the recorded Failure now ends in Success.';
+      const n = v.unreachedCommands.length;
+      // The library warns "… never reached … The flow diverged." for any replay that ends early;
+      // for a fix that skips the failing step, that is the point of it.
+      return (
+        `fixed — the recorded Failure now ends in Success. The fix ends before ${listed(v.unreachedCommands)}, as intended: ` +
+        `the library's warning that ${n === 1 ? 'a recorded step was' : `${n} recorded steps were`} never reached says only that.`
+      );
+    }
+    case 'outcome-changed':
+      return `outcome-changed — ${detail}`;
+    case 'diverged':
+    case 'missing-step': {
+      const d = v.divergence;
+      const lines = [at(d?.askedAt, names.flow) && `asked at ${at(d?.askedAt, names.flow)}`, at(d?.recordedAt, names.recorded) && `recorded at ${at(d?.recordedAt, names.recorded)}`].filter(Boolean).join('; ');
+      return `${v.verdict} (tier 2) — ${d?.text ?? detail}${lines ? ` (${lines})` : ''}. ${TIER_2}`;
+    }
+    case 'flow-error':
+      return `flow-error — the flow's own code threw ${detail}`;
+  }
+}
+
+/** trace: the raw trace; report: this replay; baseline: the recorded code's replay, when there is one. */
+/** whatIf: how many recorded answers the replay was given in place of production's (the sentence says so first). */
+export function replayVerdict(trace: unknown, report: ReplayReport, baseline?: ReplayReport, names: FileNames = AS_LOADED, whatIf = 0): ReplayVerdict {
+  const row = batchRowOf(trace, report, baseline);
+  let model: TraceModel | undefined;
+  try {
+    model = buildModel(trace);
+  } catch {
+    model = undefined; // the row already says what the recording alone can
+  }
+  const divergence = row.verdict === 'diverged' || row.verdict === 'missing-step' ? divergenceFacts(report, model, baseline) : undefined;
+  const base = {
+    verdict: row.verdict,
+    tier: divergence || row.verdict === 'diverged' || row.verdict === 'missing-step' ? (2 as const) : (1 as const),
+    outcomeUnproven: row.outcomeUnproven,
+    unreachedCommands: row.unreached,
+    ...(divergence ? { divergence } : {})
+  };
+  const sentence = sentenceOf(base, row.detail, names);
+  return { ...base, sentence: whatIf > 0 ? `what-if (${whatIf === 1 ? '1 step' : `${whatIf} steps`} answered otherwise): ${sentence}` : sentence };
+}
