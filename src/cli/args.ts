@@ -2,6 +2,7 @@
 // with node:util's parseArgs in strict mode so an unknown or misspelt option is an error (exit 2)
 // instead of being silently ignored.
 import { isCodeFile, keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
+import { parseExplain, type ExplainParsed } from './explainArgs';
 import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
 import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
 import type { ReplayArgs } from './types';
@@ -50,7 +51,8 @@ Options:
                         it is replayed too, for what production's failing step received
                         (a capsule's original sources serve with --edited, or the
                         incident's facts it carries)
-  --json                print {"verdict", "result", "unreached"} instead of the narration
+  --json                print {"verdict", "tier", "verdictText", "unreachedCommands",
+                        "divergence", "result", "unreached"} instead of the narration
   --timeout SECONDS     stop the flow's code after this long (default 5)
   --max-memory MB       the heap the flow's code may use (default 1024)
   -h, --help            show this help
@@ -64,8 +66,10 @@ or --max-memory.
 The flow's code runs in a sandbox (a worker thread with hardened JavaScript):
 no network, files, process, environment or timers, and a fresh one per replay.
 
---json verdicts: success, failure (the flow's own Failure), paradox (TimeParadox),
-missing-step (ReplayError during the run), flow-error (timeTravel rejected; exit 2).
+After the narration, the last line is the verdict the app shows: reproduced, fixed,
+outcome-changed, diverged, missing-step or flow-error. Tier 2 (diverged, missing-step):
+the change asks for a Command the recording does not hold there, so replay cannot
+verify it and a person must decide.
 "unreached" lists the recorded trace entries no step received, as stored.`;
 
 export const TOP_USAGE = `Usage: timescope <command>
@@ -79,8 +83,10 @@ Commands:
   replay-all <traces.jsonl|folder|capsule.zip>… <flow.ts|js> [more source files…]
                                                           replay a corpus against a change: a verdict per
                                                           trace, counts, --json, --junit, --shard i/n
+  explain <trace.json|capsule> [flow.ts|js …]             what failed, where, and the value it received
+                                                          (the app's first screen), --json, --step N
 
-Run 'timescope replay --help', 'timescope export-test --help' or 'timescope replay-all --help' for the options.`;
+Run 'timescope <command> --help' (replay, export-test, replay-all, explain) for the options.`;
 
 /** The usage error for a JSON trace given without the flow's file. */
 export const MISSING_FLOW = 'missing <flow.ts|js>: give the file that exports the flow';
@@ -90,6 +96,7 @@ export type Parsed =
   | { readonly kind: 'replay'; readonly args: ReplayArgs }
   | ExportTestParsed
   | ReplayAllParsed
+  | Exclude<ExplainParsed, { kind: 'help' | 'usage-error' }>
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
@@ -100,6 +107,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help', text: TOP_USAGE };
   if (command === 'export-test') return parseExportTest(rest);
   if (command === 'replay-all') return parseReplayAll(rest);
+  if (command === 'explain') return parseExplain(rest);
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
   const parsed = strictParse(keyValuesJoined(rest), {

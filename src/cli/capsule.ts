@@ -39,6 +39,8 @@ export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): R
   }
   const edited = Object.keys(payload.edits ?? {});
   if (!payload.sources?.length) {
+    // explain tells what the recording (and the facts it carries) shows without any code.
+    if (args.sourcesOptional) return { ...rest, files: [], display: new Map(), notices, ...(payload.facts ? { incident: { facts: payload.facts } } : {}) };
     throw new InputError(`capsule '${file}' holds no source files (it was shared without its flow source); give the flow's file after it: timescope replay ${file} flow.ts`);
   }
   if (args.edited && edited.length === 0) throw new InputError(`capsule '${file}' holds no edited sources; replay it without --edited`);

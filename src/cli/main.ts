@@ -40,6 +40,15 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     return 2;
   }
   if (parsed.kind === 'replay-all') return runReplayAll(parsed.args, io);
+  if (parsed.kind === 'explain') {
+    try {
+      // Loaded only for this command, as the engine is.
+      const { explain } = await import('./explain');
+      return await explain(parsed.args, io);
+    } catch (e) {
+      return failedWith(e, io);
+    }
+  }
   // A capsule holds its flow's files; a JSON trace alone cannot be replayed.
   if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
     io.stderr(`timescope: ${MISSING_FLOW}\n\n${parsed.kind === 'export-test' ? EXPORT_TEST_USAGE : USAGE}\n`);

@@ -24,6 +24,8 @@ export interface ReplayArgs {
   readonly overrideFile?: string;
   /** the flow file as production ran it (replay only) */
   readonly baseline?: string;
+  /** a capsule without sources is read, not refused (explain: what the recording alone shows) */
+  readonly sourcesOptional?: true;
 }
 
 export interface ReplayInput {

@@ -1,0 +1,91 @@
+// `timescope explain`: the app's first screen as text or JSON (core/present/explain.ts). The
+// recorded code, when given (or inside the capsule), is replayed once in the sandbox for the
+// incident's facts; a capsule without code may carry them; otherwise the recording alone speaks.
+import { explainIncident, explainStep, explainText, stepText } from '../core/present/explain';
+import type { ReplayReport } from '../core/replay/report';
+import { reportOfFacts } from '../core/share/facts';
+import { looksEncrypted } from '../core/share/encrypted';
+import { isZip } from '../core/share/zipDirectory';
+import { traceFlowName } from '../core/source/choose';
+import { buildModel } from '../core/trace/build';
+import { startSandbox } from '../sandbox/node/host';
+import type { ExplainArgs } from './explainArgs';
+import { checkTrace, InputError, parseJson, readBytes } from './files';
+import { loadInput } from './input';
+import { describeRejection, runProblem } from './output';
+import { sandboxWorker } from './sandboxWorker';
+import type { CliIo, ReplayInput } from './types';
+
+interface Facts {
+  readonly trace: unknown;
+  readonly incident: ReplayReport | undefined;
+  readonly shown: (file: string) => string;
+}
+
+/** The recording, and the incident's replay when there is code to run or facts carried. */
+async function factsOf(args: ExplainArgs, io: CliIo): Promise<Facts | number> {
+  const bytes = readBytes(io.cwd, args.trace, 'trace file');
+  const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (args.sources.length === 0 && !isZip(bytes) && !looksEncrypted(view)) {
+    const trace = parseJson(bytes.toString('utf8'), args.trace, 'trace file');
+    checkTrace(trace, args.trace);
+    return { trace, incident: undefined, shown: (f) => f };
+  }
+  const input = await loadInput(io.cwd, { ...args, sourcesOptional: true });
+  for (const notice of input.notices) io.stderr(`timescope: ${notice}\n`);
+  const shown = (file: string) => input.display.get(file) ?? file;
+  if (input.files.length === 0) {
+    const carried = input.incident && 'facts' in input.incident ? reportOfFacts(input.incident.facts) : undefined;
+    return { trace: input.trace, incident: carried, shown };
+  }
+  const replayed = await replayRecorded(args, input, shown, io);
+  return typeof replayed === 'number' ? replayed : { trace: input.trace, incident: replayed, shown };
+}
+
+async function replayRecorded(args: ExplainArgs, input: ReplayInput, shown: (file: string) => string, io: CliIo): Promise<ReplayReport | number> {
+  const worker = sandboxWorker();
+  const sandbox = startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
+  try {
+    const outcome = await sandbox.run({
+      files: input.files,
+      ...(input.entry !== undefined ? { entry: input.entry } : {}),
+      traceText: input.traceText,
+      ...(input.exportName !== undefined ? { exportName: input.exportName } : {}),
+      ...(input.context !== undefined ? { context: input.context } : {}),
+      steps: true
+    });
+    if (outcome.kind !== 'result') {
+      io.stderr(`timescope: the recorded code's replay stopped: ${outcome.kind === 'crashed' ? outcome.message : outcome.kind === 'timeout' ? `it ran past ${args.timeoutMs / 1000} s` : 'it ran out of memory'}\n`);
+      return 2;
+    }
+    if (outcome.result.kind !== 'report') {
+      io.stderr(`timescope: ${runProblem(outcome.result, shown, traceFlowName(input.trace))}\n`);
+      return 2;
+    }
+    const report = outcome.result.report;
+    if (report.status === 'rejected') io.stderr(`timescope: the recorded code's replay stopped with ${describeRejection(report)}; what follows is what it reached\n`);
+    return report;
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+export async function explain(args: ExplainArgs, io: CliIo): Promise<number> {
+  const facts = await factsOf(args, io);
+  if (typeof facts === 'number') return facts;
+  let model: ReturnType<typeof buildModel>;
+  try {
+    model = buildModel(facts.trace);
+  } catch (e) {
+    throw new InputError(`'${args.trace}' cannot be read as a trace: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (args.step !== undefined) {
+    const step = explainStep(model, args.step - 1, facts.incident);
+    if (!step) throw new InputError(`there is no step ${args.step}: the recording holds ${model.steps.length} (numbered from 1)`);
+    io.stdout(args.json ? `${JSON.stringify(step, null, 2)}\n` : stepText(step, facts.shown));
+    return 0;
+  }
+  const explained = explainIncident(model, facts.incident);
+  io.stdout(args.json ? `${JSON.stringify(explained, null, 2)}\n` : explainText(explained, facts.shown));
+  return 0;
+}
