@@ -85,8 +85,19 @@ Commands:
                                                           trace, counts, --json, --junit, --shard i/n
   explain <trace.json|capsule> [flow.ts|js …]             what failed, where, and the value it received
                                                           (the app's first screen), --json, --step N
+  mcp                                                     the same as Model Context Protocol tools, over stdio
 
 Run 'timescope <command> --help' (replay, export-test, replay-all, explain) for the options.`;
+
+export const MCP_USAGE = `Usage: timescope mcp
+
+Serves Timescope as Model Context Protocol tools over stdio, for agents (Claude Code,
+Cursor, Codex…): open_incident, list_steps, get_step, narrate, replay, replay_corpus,
+export_test and share_link. It runs on this machine, uploads nothing, and runs flow
+code only in the sandbox 'timescope replay' uses. share_link needs the app's public
+address: TIMESCOPE_APP_URL, or its appUrl argument.
+
+Configure it in your agent as the command: npx timescope mcp`;
 
 /** The usage error for a JSON trace given without the flow's file. */
 export const MISSING_FLOW = 'missing <flow.ts|js>: give the file that exports the flow';
@@ -97,6 +108,7 @@ export type Parsed =
   | ExportTestParsed
   | ReplayAllParsed
   | Exclude<ExplainParsed, { kind: 'help' | 'usage-error' }>
+  | { readonly kind: 'mcp' }
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
 export function parseCommandLine(argv: readonly string[]): Parsed {
@@ -108,6 +120,10 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === 'export-test') return parseExportTest(rest);
   if (command === 'replay-all') return parseReplayAll(rest);
   if (command === 'explain') return parseExplain(rest);
+  if (command === 'mcp') {
+    if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: MCP_USAGE };
+    return rest.length === 0 ? { kind: 'mcp' } : { kind: 'usage-error', message: `mcp takes no arguments, got '${rest.join(' ')}'`, usage: MCP_USAGE };
+  }
   if (command !== 'replay') return { kind: 'usage-error', message: `unknown command '${command}'`, usage: TOP_USAGE };
 
   const parsed = strictParse(keyValuesJoined(rest), {

@@ -22,6 +22,9 @@ import type { CliIo, Replayed, ReplayArgs } from './types';
 
 export type { CliIo } from './types';
 
+/** What the MCP server calls itself, with the tools' shapes it answers with. */
+const MCP_VERSION = '1.0.0';
+
 const processIo: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
@@ -40,6 +43,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     return 2;
   }
   if (parsed.kind === 'replay-all') return runReplayAll(parsed.args, io);
+  if (parsed.kind === 'mcp') {
+    // Loaded only for this command (with the SDK), as the engine is. It answers on stdout, so it
+    // serves until its client closes stdin.
+    const { serveMcp } = await import('./mcp/server');
+    await serveMcp(runCli, io.cwd, MCP_VERSION);
+    return 0;
+  }
   if (parsed.kind === 'explain') {
     try {
       // Loaded only for this command, as the engine is.
