@@ -35,7 +35,8 @@ interface Provenance {
 
 const cases = fixtureRuns().filter((r) => !r.id.includes('/') && !r.rejected);
 
-describe.concurrent('timescope explain, every fixture case', () => {
+// Each case spawns two CLI processes, some replaying thousands of steps: more than the default 20 s on a busy machine.
+describe.concurrent('timescope explain, every fixture case', { timeout: 60_000 }, () => {
   it.each(cases.map((r) => [r.id, r] as const))('%s', async (_id, run) => {
     const flow = path.join(run.dir, run.flowFile);
     const provenance = JSON.parse(readFileSync(path.join(run.dir, 'expected/provenance.json'), 'utf8')) as Provenance;
@@ -62,12 +63,12 @@ describe.concurrent('timescope explain, every fixture case', () => {
   });
 });
 
-describe.concurrent('timescope explain, as text', () => {
+describe.concurrent('timescope explain, as text', { timeout: 60_000 }, () => {
   const checkout = fixtureRuns().find((r) => r.id === 'checkout-zero-total')!;
   const flow = path.join(checkout.dir, checkout.flowFile);
 
   it('prints what failed, where in the code, and why', async () => {
-    const out = await timescope(['explain', checkout.traceFile, flow]);
+    const out = await timescope(['explain', checkout.traceFile, flow, '--timeout', '60']);
     expect(out.code).toBe(0);
     const lines = out.stdout.split('\n');
     expect(lines[0]).toBe('checkout @ build 9f2c1ab · 3 recorded steps · 1 threw · ✗ Failure: Error: Amount must be non-zero.');
@@ -80,7 +81,7 @@ describe.concurrent('timescope explain, as text', () => {
   });
 
   it('--step N gives one step, and a step that is not there is exit 2', async () => {
-    const out = await timescope(['explain', checkout.traceFile, flow, '--step', '2']);
+    const out = await timescope(['explain', checkout.traceFile, flow, '--step', '2', '--timeout', '60']);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^Step 2: cmdValidatePromo \(path 1\) returned in [\d.]+ ?m?s\n {2}Returned: \{/);
     expect(out.stdout).toContain('  changed on the way here, by cmdFetchCart: cart: {"orderId":"ord_7Hq2"');
@@ -93,7 +94,7 @@ describe.concurrent('timescope explain, as text', () => {
 
   it('a Retry that fell back names its tries and its fallback', async () => {
     const fallback = fixtureRuns().find((r) => r.id === 'price-retry-fallback')!;
-    const out = await timescope(['explain', fallback.traceFile, path.join(fallback.dir, fallback.flowFile)]);
+    const out = await timescope(['explain', fallback.traceFile, path.join(fallback.dir, fallback.flowFile), '--timeout', '60']);
     expect(out.stdout).toContain('Also worth a look:');
     expect(out.stdout).toMatch(/Step 2 \(path 1r0\/0\): try 1 of the Retry at 1: fetchLivePrice threw TimeoutError/);
     expect(out.stdout).toMatch(/Step 5 \(path 1rf\/0\): the Retry at 1 gave up and its fallback ran: readCachedPrice returned/);

@@ -4,10 +4,11 @@
 // recorded code never reached. The facts come from the incident's replay (the recorded code
 // against the recording) when there is one; without it, only what the recording alone shows.
 import type { CodeLocation, ReplayReport } from '../replay/report';
-import type { Lane, RecordedModel, RecordedStep } from '../trace/model';
+import type { Lane, TraceModel, TraceStep } from '../trace/model';
+import type { StepValue } from '../trace/values';
 import { explainingStep } from './explains';
 import { errorSummary, formatMs, preview, statusText } from './step-text';
-import { errorsOf, shortError, whyOf } from './why';
+import { shortError, whyOf } from './why';
 
 export interface ExplainedStep {
   /** 1-based, as the app numbers steps */
@@ -61,12 +62,19 @@ function laneWords(lane: Lane): string {
   return `branch ${lane.branch} of the Parallel at ${lane.parallelPath}`;
 }
 
+/** A trace's outline and its values on demand. */
+export interface Recording {
+  readonly model: TraceModel;
+  valueAt(index: number): StepValue;
+}
+
 /** One step's details: recorded, and with the incident's replay, what it received and why. */
-export function explainStep(model: RecordedModel, index: number, incident: ReplayReport | undefined): ExplainedStep | undefined {
-  const s: RecordedStep | undefined = model.steps[index];
-  if (!s) return undefined;
+export function explainStep({ model, valueAt }: Recording, index: number, incident: ReplayReport | undefined): ExplainedStep | undefined {
+  const outline: TraceStep | undefined = model.steps.at(index);
+  if (!outline) return undefined;
+  const s = { ...outline, ...valueAt(index) };
   const here = incident?.steps.find((r) => r.entryIndex === index);
-  const why = incident && here ? whyOf(incident, index, errorsOf(model.steps)) : undefined;
+  const why = incident && here ? whyOf(incident, index, (i) => (model.steps.at(i)?.kind === 'threw' ? valueAt(i).error : undefined)) : undefined;
   return {
     step: index + 1,
     command: s.command,
@@ -87,11 +95,13 @@ export function explainStep(model: RecordedModel, index: number, incident: Repla
   };
 }
 
-function notableOf(model: RecordedModel, skip: number | undefined): Explained['notable'] {
+function notableOf(model: TraceModel, skip: number | undefined): Explained['notable'] {
   const out: { step: number; command: string; path: string | undefined; text: string }[] = [];
   const fallbacks = new Set<string>();
-  model.steps.forEach((s, i) => {
-    if (i === skip) return;
+  let i = -1;
+  for (const s of model.steps) {
+    i += 1;
+    if (i === skip) continue;
     const lane = s.lanes[s.lanes.length - 1];
     const item = (text: string) => out.push({ step: i + 1, command: s.command, path: s.path, text });
     if (s.kind === 'decision') {
@@ -101,11 +111,12 @@ function notableOf(model: RecordedModel, skip: number | undefined): Explained['n
       fallbacks.add(lane.retryPath);
       item(`the Retry at ${lane.retryPath} gave up and its fallback ran: ${s.command} ${statusText(s)}`);
     } else if (s.threw) item(`${lane ? `${laneWords(lane)}: ` : ''}${s.command} ${statusText(s)}`);
-  });
+  }
   return out;
 }
 
-export function explainIncident(model: RecordedModel, incident: ReplayReport | undefined): Explained {
+export function explainIncident(recording: Recording, incident: ReplayReport | undefined): Explained {
+  const { model } = recording;
   const at = explainingStep(model, incident);
   const replayed = incident?.status === 'resolved' && incident.result && !incident.fault ? incident.result : undefined;
   const outcome: Explained['outcome'] = model.outcome.known
@@ -115,7 +126,7 @@ export function explainIncident(model: RecordedModel, incident: ReplayReport | u
         ? { type: 'Success' }
         : { type: 'Failure', error: errorSummary(replayed.error) }
       : { type: 'unknown', reason: model.outcome.reason };
-  const explains = outcome.type === 'Failure' && at !== undefined ? explainStep(model, at, incident) : undefined;
+  const explains = outcome.type === 'Failure' && at !== undefined ? explainStep(recording, at, incident) : undefined;
   return {
     flow: model.flowName,
     build: model.version,
@@ -124,7 +135,7 @@ export function explainIncident(model: RecordedModel, incident: ReplayReport | u
     outcome,
     ...(explains ? { explains } : {}),
     notable: notableOf(model, at),
-    unreached: (incident?.unreached ?? []).map((i) => model.steps[i]?.command ?? `entry ${i}`),
+    unreached: (incident?.unreached ?? []).map((i) => model.steps.at(i)?.command ?? `entry ${i}`),
     source: incident ? 'replay' : 'recording',
     // The build is in the heading already.
     warnings: model.warnings.filter((w) => w.kind !== 'version').map((w) => w.message)
