@@ -1,6 +1,6 @@
 // The post-mortem from the fixed checkout incident: a Markdown document with
-// the diff, the verdict and step links that open their step (redacted, like a
-// shared link), downloaded as postmortem-checkout-<date>.md; and a regression
+// the diff, the verdict, the incident linked once (redacted, like a shared
+// link) and short step links that open their step once it is open, downloaded as postmortem-checkout-<date>.md; and a regression
 // test for what the replay showed, downloaded with its trace beside it.
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
@@ -47,13 +47,19 @@ test('the post-mortem of the fixed checkout holds its diff, its verdict and step
   expect(text).toContain('Alert on zero totals');
   expect(text).toContain('the provider refuses a zero charge');
   expect(text).toContain('`Error: Amount must be non-zero.`');
-  // Only the starred step is in the timeline, and its link opens that step elsewhere.
-  const row = /\| \[3\]\((http[^)]+&step=3)\) \| `cmdChargeCard` \|/.exec(text);
+  // Only the starred (and noted) step is in the timeline. The report links the incident once; in a
+  // browser that opened it, the row's short link opens that step.
+  const row = /\| \[3\]\((http[^)]+#of=\w+&step=3)\) ★ \| `cmdChargeCard` \|/.exec(text);
   expect(row, 'the timeline row links to step 3').not.toBeNull();
+  const incident = /\[Open the incident in Timescope\]\((http[^)]+#incident=[^)]+)\)/.exec(text);
+  expect(incident, 'the report links the incident').not.toBeNull();
   const other = await browser.newContext();
   const there = await other.newPage();
-  await there.goto(row![1]!);
+  await there.goto(incident![1]!);
   const app2 = new AppPage(there);
+  await app2.timeline.expectSteps(3);
+  await there.goto('about:blank');
+  await there.goto(row![1]!);
   await app2.timeline.expectSteps(3);
   await app2.timeline.expectSelected(3, 'cmdChargeCard');
   await expect(there.getByTestId('received-redaction')).toContainText('Shared as a redacted link');
@@ -63,7 +69,7 @@ test('the post-mortem of the fixed checkout holds its diff, its verdict and step
   const rendered = dialog.getByRole('document', { name: 'Post-mortem, rendered' });
   await expect(rendered.getByRole('heading', { level: 1 })).toHaveText('A 100% promo checks out without a charge');
   await expect(rendered.getByRole('table')).toBeVisible();
-  await expect(rendered.getByRole('link', { name: '3', exact: true }).first()).toHaveAttribute('href', /&step=3$/);
+  await expect(rendered.getByRole('link', { name: '3', exact: true }).first()).toHaveAttribute('href', /#of=\w+&step=3$/);
 
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download .md' }).click();
