@@ -54,6 +54,7 @@ test('a 50-step incident: the report links it once, stays readable, and every st
   await there.goto(incident[0]!.url);
   const app2 = new AppPage(there);
   await expect(app2.timeline.options.first()).toHaveAttribute('aria-setsize', String(STEPS));
+  await expect.poll(() => there.evaluate(() => localStorage.getItem('timescope.session'))).not.toBeNull();
   for (const step of stepLinks) {
     expect(step.url.length, `step ${step.label}'s link is short`).toBeLessThan(120);
     await there.goto('about:blank');

@@ -34,6 +34,8 @@ async function fixedIncident(page: Page) {
 }
 
 test('the post-mortem of the fixed checkout holds its diff, its verdict and step links that open their step', async ({ page, browser }) => {
+  // A fix, a replay and a second browser following two links: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await fixedIncident(page);
   await page.getByRole('button', { name: 'Export post-mortem…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export post-mortem' });
@@ -58,11 +60,13 @@ test('the post-mortem of the fixed checkout holds its diff, its verdict and step
   await there.goto(incident![1]!);
   const app2 = new AppPage(there);
   await app2.timeline.expectSteps(3);
+  await expect(there.getByTestId('received-redaction')).toContainText('Shared as a redacted link');
+  // This browser keeps the incident it opened (what a step link opens in); saved a moment after it opens.
+  await expect.poll(() => there.evaluate(() => localStorage.getItem('timescope.session'))).not.toBeNull();
   await there.goto('about:blank');
   await there.goto(row![1]!);
   await app2.timeline.expectSteps(3);
   await app2.timeline.expectSelected(3, 'cmdChargeCard');
-  await expect(there.getByTestId('received-redaction')).toContainText('Shared as a redacted link');
   await other.close();
 
   await dialog.getByRole('button', { name: 'Preview' }).click();
@@ -115,6 +119,8 @@ test('the regression test asserts what the fixed replay showed, and downloads wi
 
 for (const theme of ['dark', 'light'] as const) {
   test(`${theme}: screenshots of the post-mortem and regression test exports`, async ({ page }) => {
+    // Two exports, four shots each: room for them on a busy machine.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: theme });
     await fixedIncident(page);
     await shootSizes(page, theme, 'incident-tab');
