@@ -1,6 +1,6 @@
 // The post-mortem from the fixed checkout incident: a Markdown document with
-// the diff, the verdict and step links that open their step (redacted, like a
-// shared link), downloaded as postmortem-checkout-<date>.md; and a regression
+// the diff, the verdict, the incident linked once (redacted, like a shared
+// link) and short step links that open their step once it is open, downloaded as postmortem-checkout-<date>.md; and a regression
 // test for what the replay showed, downloaded with its trace beside it.
 import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
@@ -34,6 +34,8 @@ async function fixedIncident(page: Page) {
 }
 
 test('the post-mortem of the fixed checkout holds its diff, its verdict and step links that open their step', async ({ page, browser }) => {
+  // A fix, a replay and a second browser following two links: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   await fixedIncident(page);
   await page.getByRole('button', { name: 'Export post-mortem…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export post-mortem' });
@@ -47,23 +49,31 @@ test('the post-mortem of the fixed checkout holds its diff, its verdict and step
   expect(text).toContain('Alert on zero totals');
   expect(text).toContain('the provider refuses a zero charge');
   expect(text).toContain('`Error: Amount must be non-zero.`');
-  // Only the starred step is in the timeline, and its link opens that step elsewhere.
-  const row = /\| \[3\]\((http[^)]+&step=3)\) \| `cmdChargeCard` \|/.exec(text);
+  // Only the starred (and noted) step is in the timeline. The report links the incident once; in a
+  // browser that opened it, the row's short link opens that step.
+  const row = /\| \[3\]\((http[^)]+#of=\w+&step=3)\) ★ \| `cmdChargeCard` \|/.exec(text);
   expect(row, 'the timeline row links to step 3').not.toBeNull();
+  const incident = /\[Open the incident in Timescope\]\((http[^)]+#incident=[^)]+)\)/.exec(text);
+  expect(incident, 'the report links the incident').not.toBeNull();
   const other = await browser.newContext();
   const there = await other.newPage();
-  await there.goto(row![1]!);
+  await there.goto(incident![1]!);
   const app2 = new AppPage(there);
   await app2.timeline.expectSteps(3);
-  await app2.timeline.expectSelected(3, 'cmdChargeCard');
   await expect(there.getByTestId('received-redaction')).toContainText('Shared as a redacted link');
+  // This browser keeps the incident it opened (what a step link opens in); saved a moment after it opens.
+  await expect.poll(() => there.evaluate(() => localStorage.getItem('timescope.session'))).not.toBeNull();
+  await there.goto('about:blank');
+  await there.goto(row![1]!);
+  await app2.timeline.expectSteps(3);
+  await app2.timeline.expectSelected(3, 'cmdChargeCard');
   await other.close();
 
   await dialog.getByRole('button', { name: 'Preview' }).click();
   const rendered = dialog.getByRole('document', { name: 'Post-mortem, rendered' });
   await expect(rendered.getByRole('heading', { level: 1 })).toHaveText('A 100% promo checks out without a charge');
   await expect(rendered.getByRole('table')).toBeVisible();
-  await expect(rendered.getByRole('link', { name: '3', exact: true }).first()).toHaveAttribute('href', /&step=3$/);
+  await expect(rendered.getByRole('link', { name: '3', exact: true }).first()).toHaveAttribute('href', /#of=\w+&step=3$/);
 
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download .md' }).click();
@@ -109,6 +119,8 @@ test('the regression test asserts what the fixed replay showed, and downloads wi
 
 for (const theme of ['dark', 'light'] as const) {
   test(`${theme}: screenshots of the post-mortem and regression test exports`, async ({ page }) => {
+    // Two exports, four shots each: room for them on a busy machine.
+    test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: theme });
     await fixedIncident(page);
     await shootSizes(page, theme, 'incident-tab');

@@ -7,10 +7,11 @@
 import { fullModel } from '../worker/engineClient';
 import type { TraceModel } from '../core/trace/model';
 import { toRawTrace } from '../core/trace/raw';
-import { traceIdentity } from '../core/trace/identity';
+import { recordingShape, traceIdentity } from '../core/trace/identity';
 import type { IncidentPayload } from '../core/share/payload';
 import { createPseudonymizer, redactText, redactTrace, ruleIds, type Pseudonymize, type RedactionReport, type RedactionRules } from '../core/redact';
 import { encodeLink } from '../core/share/link';
+import { stepRefOf } from '../core/share/stepRef';
 import { rulesFor } from '../stores/redactionStore';
 import { secretFor } from '../persist/secretDb';
 import { useSourceStore } from '../stores/sourceStore';
@@ -140,5 +141,11 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
   return { payload, report };
 }
 
+/** The app's own address, without query or fragment: every link this app makes starts with it. */
+const appPage = () => `${window.location.origin}${window.location.pathname}`;
+
 /** The link that opens this payload in this app: everything after `#`, nothing sent to a server. */
-export const linkFor = (payload: IncidentPayload) => `${window.location.origin}${window.location.pathname}${encodeLink(payload)}`;
+export const linkFor = (payload: IncidentPayload) => `${appPage()}${encodeLink(payload)}`;
+
+/** A post-mortem's short link to one step of this incident, opened once the incident is (core/share/stepRef.ts). */
+export const stepRefFor = (model: TraceModel, stepIndex: number) => stepRefOf(appPage(), recordingShape(model), stepIndex);

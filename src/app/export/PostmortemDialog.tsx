@@ -37,8 +37,8 @@ function PostmortemBody({ model }: { model: TraceModel }) {
   return (
     <div className="space-y-3 text-[12px]">
       <p className="text-muted">
-        Built from the trace, your last replay and the Incident tab (title, summary, impact, action items, step notes; only starred steps in the timeline when any are
-        starred). Step links are redacted like a shared link.
+        Built from the trace, your last replay and the Incident tab (title, summary, impact, action items, step notes; when any step is starred, the timeline keeps the
+        starred and noted ones). It links the incident once, redacted like a shared link; each step link opens its step once that incident is open.
       </p>
       <div className="flex items-center justify-between">
         <span className="font-medium">{built.state === 'ready' ? built.fileName : 'Building…'}</span>

@@ -1,23 +1,20 @@
 // What the post-mortem is built from, gathered from the stores: the notes, the
-// replay of the unchanged code (the value the failing step received), the
-// person's last replay (the fix) with the banner's words for its verdict, the
-// sources with their edits, and a link per step. The step links are one
-// redacted incident link (the Share dialog's defaults) plus `&step=N`, so
-// they honour redaction; past the link limit there are none, and the
-// document says how to open the capsule instead.
+// replay of the unchanged code (the value the failing step received, and what
+// production did, narrated), the person's last replay (the fix) with the
+// banner's words for its verdict, the sources with their edits, and the links.
+// The incident travels once, in one redacted incident link (the Share dialog's
+// defaults), absent past the link limit; each step link is short
+// (share/buildShared stepRefFor) and opens its step once that incident is open.
 import { fullModel } from '../../worker/engineClient';
 import type { TraceModel } from '../../core/trace/model';
 import type { PostmortemInput } from '../../core/export/postmortem';
-import { stepLinkOf } from '../../core/share/link';
 import { narrateRecording, narrationText } from '../../core/narration/recorded';
 import { useNotesStore } from '../../stores/notesStore';
 import { useReplayStore } from '../../stores/replayStore';
 import { useSourceStore } from '../../stores/sourceStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { verdictText } from '../../panels/replay/verdictText';
-import { buildShared, linkFor } from '../../share/buildShared';
-
-export const capsuleNameFor = (model: TraceModel) => `incident-${model.flowName ?? 'trace'}.zip`;
+import { buildShared, linkFor, stepRefFor } from '../../share/buildShared';
 
 export async function postmortemInput(model: TraceModel, generatedAt: Date): Promise<PostmortemInput> {
   const { notes } = useNotesStore.getState();
@@ -27,12 +24,14 @@ export async function postmortemInput(model: TraceModel, generatedAt: Date): Pro
   const verdict = last?.verdict && last.report ? verdictText(last.verdict, model, last.report.unreached) : undefined;
 
   const { payload } = await buildShared(model, { includeSource: true, redact: true, step: 0 });
-  const base = linkFor(payload);
-  const linked = base.length <= useSettingsStore.getState().linkLimit;
+  const link = linkFor(payload);
+  const linked = link.length <= useSettingsStore.getState().linkLimit;
 
-  // Facts a link carried hold no narration (core/share/facts.ts): the recording's own then.
-  const carriedNarration = baseline?.narration.length ? baseline.narration : undefined;
-  const narration = last?.report?.narration ?? carriedNarration ?? narrationText(narrateRecording(await fullModel(model))).split('\n');
+  // What production did: the recorded code's replay, else the recording's own narration (facts a
+  // link carried hold none). The last replay tells it only when it ran production's code unchanged.
+  const fixed = last !== undefined && (last.edited || last.overrides.length > 0);
+  const production = baseline?.narration.length ? baseline.narration : !fixed && last?.report?.narration.length ? last.report.narration : undefined;
+  const narration = production ?? narrationText(narrateRecording(await fullModel(model))).split('\n');
   return {
     model,
     notes,
@@ -40,9 +39,10 @@ export async function postmortemInput(model: TraceModel, generatedAt: Date): Pro
     lastReplay: last?.report,
     verdict: last?.verdict && verdict ? { kind: last.verdict.kind, headline: `${verdict.title} — ${verdict.detail}` } : undefined,
     sources: files.map((f) => ({ name: f.name, original: f.text, ...(edits[f.name] !== undefined ? { edited: edits[f.name] } : {}) })),
-    stepLink: (index) => (linked ? stepLinkOf(base, index) : undefined),
+    ...(linked ? { incidentLink: link } : {}),
+    stepLink: (index) => stepRefFor(model, index),
     narration,
-    capsuleName: capsuleNameFor(model),
+    ...(fixed && last.report ? { fixNarration: last.report.narration } : {}),
     generatedAt,
     // The overrides of the replay the document reports on, not ones saved since.
     ...(last?.overrides.length ? { overrides: last.overrides } : {})

@@ -5,6 +5,25 @@ import type { TraceModel } from '../../core/trace/model';
 import { useViewStore } from '../../stores/viewStore';
 import { useTraceStore } from '../../stores/traceStore';
 import { openingStep, stepFromHash, writeHash } from './stepHash';
+import { followStepRef, readStepRefAtLoad, refusedAtOpen, takeStepRef } from './stepRef';
+import { useStepRefStore } from '../../stores/stepRefStore';
+
+// A post-mortem's step link names its incident: read before the first trace opens (stepRef.ts).
+if (typeof window !== 'undefined') readStepRefAtLoad();
+
+/** Per trace opened: whether a step link was refused for it (asked again when an effect runs twice). */
+const refusals = new WeakMap<TraceModel, boolean>();
+
+/** A step link made for another incident picks no step in this one; a notice about a trace before goes. */
+function stepRefRefused(model: TraceModel): boolean {
+  let refused = refusals.get(model);
+  if (refused === undefined) {
+    if (useStepRefStore.getState().pending) refused = refusedAtOpen(model);
+    else useStepRefStore.getState().dismiss();
+    refusals.set(model, (refused ??= false));
+  }
+  return refused;
+}
 
 /**
  * How long the selection rests before the fragment follows it. history.replaceState costs most of
@@ -18,7 +37,8 @@ export function useStepHash(model: TraceModel | undefined) {
   // step that threw it (that is what the on-call engineer came for); else at step 1.
   useEffect(() => {
     if (!model) return;
-    useViewStore.getState().resetForTrace(stepFromHash(model.steps.length) ?? openingStep(model));
+    const refused = stepRefRefused(model);
+    useViewStore.getState().resetForTrace((refused ? undefined : stepFromHash(model.steps.length)) ?? openingStep(model));
   }, [model]);
 
   // Subscribed outside React: a render of App on every selection would re-render the whole shell.
@@ -58,6 +78,11 @@ export function useStepHash(model: TraceModel | undefined) {
   useEffect(() => {
     if (!model) return;
     const onHash = () => {
+      const ref = takeStepRef();
+      if (ref) {
+        if (followStepRef(ref, model) && ref.step !== undefined) useViewStore.getState().select(ref.step);
+        return;
+      }
       const step = stepFromHash(model.steps.length);
       if (step !== undefined) useViewStore.getState().select(step);
     };

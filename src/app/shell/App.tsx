@@ -22,6 +22,7 @@ import { useAutoReplay, useReplayRequests } from '../replay/useAutoReplay';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { Banners } from './Banners';
+import { StepRefNotice } from './StepRefNotice';
 import { BottomBar } from './BottomBar';
 import { LiveRegion } from './LiveRegion';
 import { LazyWhatIfDialog } from '../dialogs/LazyWhatIfDialog';
@@ -170,6 +171,7 @@ export function App() {
     <div className="flex h-full flex-col">
       <Header active={active} />
       {model && <ReceivedBanner model={model} />}
+      {model && <StepRefNotice />}
       {model && <Banners model={model} />}
       {model && !comparing && <VerdictBanner model={model} />}
       <CompareProblem />

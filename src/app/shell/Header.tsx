@@ -68,7 +68,7 @@ export function Header({ active }: { active: LocalLoad }) {
           </button>
         )}
         {/* Below 1280 px the flow's name needs the room: the Incident tab and `w` open it there. */}
-        {active.status === 'ready' && <WalkthroughButton className={`${button} hidden xl:inline-block`} />}
+        {active.status === 'ready' && <WalkthroughButton model={active.model} className={`${button} hidden xl:inline-block`} />}
         <ForgetButton />
         <input
           id={FILE_INPUT_ID}

@@ -4,6 +4,7 @@ import { useSourceStore } from '../../stores/sourceStore';
 import { pickFiles } from '../../components/filePicker';
 import { pickFolder } from '../../components/FolderInput';
 import { RecentIncidents } from './RecentIncidents';
+import { StepRefNotice } from '../shell/StepRefNotice';
 
 export function EmptyState() {
   const openDialog = useViewStore((s) => s.openDialog);
@@ -12,6 +13,7 @@ export function EmptyState() {
     // my-auto centres the card, and the recent list under it, yet lets a long list scroll from the top.
     <div className="flex h-full flex-col items-center overflow-auto p-6">
       <div className="my-auto flex w-full flex-col items-center gap-6">
+        <StepRefNotice empty />
         <div className="w-full max-w-lg rounded-lg border border-dashed border-line bg-panel p-8 text-center">
           <h1 className="text-lg font-semibold">Drop a pure-effect trace here</h1>
           <p className="mt-1 text-muted">Add the flow&apos;s .ts or .js file with it to see its source beside each step.</p>

@@ -11,7 +11,8 @@ const md = new MarkdownIt({ html: true, linkify: true });
 const SECTIONS = ['Summary', 'Impact', 'Trigger and root cause', 'Resolution', 'Timeline', 'Action items', 'Supporting data'];
 /** The tags the document writes itself (Markdown's, plus details, summary and br); a value must produce none other. */
 const OUR_TAGS = new Set(['h1', 'h2', 'p', 'blockquote', 'strong', 'em', 'code', 'pre', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'br']);
-const link = (i: number) => `https://timescope.example/#incident=abc&step=${i + 1}`;
+const link = (i: number) => `https://timescope.example/#of=k2x9&step=${i + 1}`;
+const INCIDENT = 'https://timescope.example/#incident=i1.3.abc';
 const DATE = new Date(2025, 5, 14, 12);
 
 function inputOf(run: PostmortemRun, extra: Partial<PostmortemInput> = {}): PostmortemInput {
@@ -22,8 +23,9 @@ function inputOf(run: PostmortemRun, extra: Partial<PostmortemInput> = {}): Post
     lastReplay: run.lastReplay,
     sources: run.sources,
     stepLink: link,
-    narration: run.lastReplay.narration,
-    capsuleName: 'incident-checkout.zip',
+    narration: run.baseline.narration,
+    ...(run.edited ? { fixNarration: run.lastReplay.narration } : {}),
+    incidentLink: INCIDENT,
     generatedAt: DATE,
     ...extra
   };
@@ -64,8 +66,11 @@ describe('buildPostmortem on every fixture', () => {
     const doc = buildPostmortem(inputOf(run));
     expect(doc.startsWith('# Post-mortem: ')).toBe(true);
     expect(doc.split('\n')[2]).toMatch(/^> \*\*.+\*\*$/);
-    const html = checkRendered(doc, stepLinks(run.model.steps.length));
-    expect(html).toContain('<details><summary>Narration, as timeTravel prints it');
+    const html = checkRendered(doc, [INCIDENT, ...stepLinks(run.model.steps.length)]);
+    expect(html).toContain('<details><summary>Production, narrated as timeTravel prints it');
+    // Production's story and the fix's are told apart, each under its own label.
+    if (run.edited) expect(html).toContain("<details><summary>The fix's replay, narrated");
+    else expect(html).not.toContain('What the fix does');
     if (run.edited) expect(doc).toContain('```diff\n--- a/');
     else expect(doc).toContain('The code is unchanged');
   });
@@ -94,24 +99,35 @@ describe('checkout-zero-total, fixed', () => {
       `| [2](${link(1)}) | \`cmdValidatePromo\` | returned | 2.75 ms | percentOff 100 |`,
       `| [3](${link(2)}) | \`cmdChargeCard\` | threw \`Error: Amount must be non-zero.\`; **not reached after the fix** | 6.89 ms |  |`
     ]);
-    expect(section('Supporting data')).toContain('`npx timescope replay incident-checkout.zip`');
-    expect(doc).toContain(run.lastReplay.narration.join('\n'));
+    const supporting = section('Supporting data');
+    const production = supporting.indexOf('**What production did**');
+    const fix = supporting.indexOf('**What the fix does**');
+    expect(production).toBeGreaterThanOrEqual(0);
+    expect(fix).toBeGreaterThan(production);
+    expect(supporting.slice(production, fix)).toContain(run.baseline.narration.join('\n'));
+    expect(supporting.slice(fix)).toContain('**What the fix does**, replayed against the same recording: Fixed — the recorded Failure now ends in Success')
+    expect(supporting.slice(fix)).toContain(run.lastReplay.narration.join('\n'));
+    expect(supporting.slice(production, fix)).not.toContain(run.lastReplay.narration.at(-1));
   });
 
-  it('keeps only starred steps when any are starred', async () => {
+  it('keeps the starred steps and every noted one when any are starred', async () => {
     const run = await postmortemRunOf('checkout-zero-total/fixed');
-    const doc = buildPostmortem(inputOf(run, { notes: { steps: { 2: { starred: true } } } }));
-    expect(doc).toContain('The 1 starred step of 3:');
+    const doc = buildPostmortem(inputOf(run, { notes: { steps: { 2: { starred: true }, 1: { text: 'percentOff 100, not starred' } } } }));
+    expect(doc).toContain('The 2 steps of 3 you starred (★) or wrote a note on:');
     expect(doc).not.toContain('`cmdFetchCart` | returned');
-    expect(doc).toContain(`| [3](${link(2)}) | \`cmdChargeCard\``);
+    expect(doc).toContain(`| [2](${link(1)}) | \`cmdValidatePromo\` | returned | 2.75 ms | percentOff 100, not starred |`);
+    expect(doc).toContain(`| [3](${link(2)}) ★ | \`cmdChargeCard\``);
   });
 
-  it('without step links, rows are plain and the capsule is how to open a step', async () => {
+  it('without links, rows are plain and the document names no file it does not ship', async () => {
     const run = await postmortemRunOf('checkout-zero-total/fixed');
-    const doc = buildPostmortem(inputOf(run, { stepLink: () => undefined }));
+    const { incidentLink: _i, ...rest } = inputOf(run, { stepLink: () => undefined });
+    const doc = buildPostmortem(rest);
     expect(checkRendered(doc, [])).not.toContain('<a ');
     expect(doc).toContain('| 3 | `cmdChargeCard` |');
-    expect(doc).toContain('The steps have no links (the address would be too long): open `incident-checkout.zip` in Timescope and pick the step.');
+    expect(doc).toContain('The steps have no links: open the incident in Timescope and pick the step.');
+    expect(doc).toContain('This incident is too big for a link: ask its author for its capsule');
+    expect(doc).not.toMatch(/\.zip\b/);
   });
 
   it('before any replay, says what a replay would fill in', async () => {
@@ -121,7 +137,7 @@ describe('checkout-zero-total, fixed', () => {
     expect(doc).toContain('> **Not replayed yet**');
     expect(doc).toContain('Replay the unchanged code in Timescope to see the value this step received.');
     expect(doc).toContain('- `Error: Amount must be non-zero.`');
-    checkRendered(doc, stepLinks(3));
+    checkRendered(doc, [INCIDENT, ...stepLinks(3)]);
   });
 
   it('uses the verdict the app passes', async () => {
@@ -138,8 +154,43 @@ describe('a long trace', () => {
     const rows = doc.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Step') && !l.startsWith('| ---'));
     expect(rows.length).toBeLessThanOrEqual(42);
     expect(rows).toContain(`| ⋯ |  | ${'4,982 steps'} not shown |  |  |`);
-    expect(doc).toMatch(/The first 400 lines of [\d,]+; the capsule replays to the whole narration\./);
+    expect(doc).toMatch(/The first 400 lines of [\d,]+; Timescope narrates the rest once the incident is open\./);
     expect(doc.length).toBeLessThan(60_000);
+  });
+});
+
+describe('a 100-step incident with every step noted and starred', () => {
+  const model = buildModel({
+    flowName: 'import',
+    trace: Array.from({ length: 100 }, (_, i) => ({ command: `cmdStep${i}`, path: String(i), result: { i }, durationMs: 1 }))
+  });
+  const long = `${'the importer retried this row because the upstream answered 503 - then '.repeat(8)}gave up.`;
+  const steps = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [i, { text: i === 42 ? long : `note ${i}`, starred: i % 2 === 0 }]));
+  const incident = `https://timescope.example/#incident=i1.4000.${'x'.repeat(4000)}`;
+  const doc = buildPostmortem({ model, notes: { steps }, sources: [], incidentLink: incident, stepLink: link, narration: ['Step 1: cmdStep0'], generatedAt: DATE });
+
+  it('links the incident once, and keeps every other line short', () => {
+    expect(doc.split(incident).length - 1).toBe(1);
+    const long = doc.split('\n').filter((l) => l.length > 300);
+    expect(long).toHaveLength(1);
+    expect(long[0]).toContain(incident);
+    // The whole incident (4 KB) once, plus 100 short rows (~100 characters each): not 100 copies of it.
+    expect(doc.length).toBeLessThan(incident.length + 15_000);
+  });
+
+  it('keeps every noted step, starred or not, and every note whole', () => {
+    const rows = doc.split('\n').filter((l) => /^\| \[\d+\]/.test(l));
+    expect(rows).toHaveLength(100);
+    expect(rows[1]).toBe(`| [2](${link(1)}) | \`cmdStep1\` | returned | 1.00 ms | note 1 |`);
+    expect(rows[42]).toContain('(in full below)');
+    const full = doc.split('Notes in full:\n\n')[1]!.split('\n\n')[0]!;
+    expect(full.startsWith('- Step 43:\n  the importer')).toBe(true);
+    expect(full.replace(/\n {2}/g, ' ').replace('- Step 43: ', '')).toBe(long);
+    // Rendered, the wrapped lines are one paragraph again, and start no list of their own.
+    const html = md.render(full);
+    expect(html.match(/<li>/g)).toHaveLength(1);
+    expect(html.replace(/\s+/g, ' ')).toContain(`Step 43: ${long}`);
+    checkRendered(doc, [incident, ...stepLinks(100)]);
   });
 });
 
@@ -177,7 +228,6 @@ describe('hostile content stays inert', () => {
     sources: [{ name: 'flow`<x>.ts', original, edited: `${original}// \`\`\`\`\` five ticks <script>\n` }],
     stepLink: (i) => `https://t.example/#step=${i}) <x>`,
     narration: ['Step 1: ``` <script>alert(1)</script>', '```'],
-    capsuleName: "a `b` <c>.zip",
     generatedAt: DATE
   };
   const doc = buildPostmortem(input);

@@ -4,10 +4,10 @@
 // may be someone else's (a shared incident), so all of it goes through ./postmortem/markdown.
 import type { ReplayReport } from '../replay/report';
 import type { TraceModel } from '../trace/model';
-import { code, count, plural, text } from './postmortem/markdown';
+import { code, count, link, plural, text } from './postmortem/markdown';
 import { prose } from './postmortem/prose';
 import { editedSources, resolutionSection } from './postmortem/resolution';
-import { supportingSection } from './postmortem/supporting';
+import { supportingSection, type Narrations } from './postmortem/supporting';
 import { timelineSection } from './postmortem/timeline';
 import { triggerSection } from './postmortem/trigger';
 import { verdictLine } from './postmortem/verdict';
@@ -37,12 +37,17 @@ export interface PostmortemInput {
   /** the verdict the app shows for lastReplay; worked out from the reports when absent */
   readonly verdict?: { readonly kind: string; readonly headline: string };
   readonly sources: readonly { readonly name: string; readonly original: string; readonly edited?: string }[];
-  /** the app's link to a step (redacted as the share settings say); undefined when it would be too long */
+  /**
+   * The one link that opens the whole incident (redacted as the share settings say), given once at
+   * the top; undefined when it would be too long for a link.
+   */
+  readonly incidentLink?: string;
+  /** a short link to a step, which opens it once the incident is open; undefined for no link */
   readonly stepLink: (stepIndex: number) => string | undefined;
-  /** lines as timeTravel prints them */
+  /** what production did, as timeTravel prints it: the replay of the recorded code, or the recording's own narration */
   readonly narration: readonly string[];
-  /** e.g. incident-checkout.zip, for "how to open the capsule" */
-  readonly capsuleName?: string;
+  /** what the fix does: the last replay's narration, when it ran edited code or what-ifs */
+  readonly fixNarration?: readonly string[];
   readonly generatedAt: Date;
   /** the what-if overrides the last replay ran with (core/whatif) */
   readonly overrides?: readonly StepOverride[];
@@ -89,6 +94,29 @@ function actionItems(items: readonly string[] | undefined): string {
   return filled.length ? filled.map((i) => `- [ ] ${text(i)}`).join('\n') : PROMPT.actions;
 }
 
+/**
+ * The incident, linked once: the only long line in the document. Each step link after it is short
+ * (the app's address, the incident's shape and the step), and opens its step once the incident is
+ * open, so a 100-step timeline does not repeat the incident 100 times.
+ */
+function opening(input: PostmortemInput): string {
+  const label = 'Open the incident in Timescope';
+  const hasSteps = input.stepLink(0) !== undefined;
+  const url = input.incidentLink && link(label, input.incidentLink);
+  if (url && url !== label) {
+    return `**${url}** (the whole incident, redacted as a shared link).${hasSteps ? '\nOpen it once: after that, each step link below opens its step in that browser.' : ''}`;
+  }
+  const ask = 'This incident is too big for a link: ask its author for its capsule, and open that in Timescope.';
+  return hasSteps ? `${ask}\nOnce it is open, each step link below opens its step in that browser.` : ask;
+}
+
+/** Production's narration, and the fix's apart from it when the last replay ran anything else. */
+function narrations(input: PostmortemInput, edited: boolean, verdict: string | undefined): Narrations {
+  const fixed = edited || (input.overrides?.length ?? 0) > 0;
+  if (!fixed || !input.fixNarration) return { production: input.narration };
+  return { production: input.narration, fix: { verdict, narration: input.fixNarration } };
+}
+
 export function buildPostmortem(input: PostmortemInput): string {
   const { model, notes } = input;
   const edited = editedSources(input.sources).length > 0;
@@ -102,11 +130,11 @@ export function buildPostmortem(input: PostmortemInput): string {
     ['Impact', notes.impact?.trim() ? prose(notes.impact) : PROMPT.impact],
     ['Trigger and root cause', triggerSection({ model, baseline, files, stepLink: input.stepLink })],
     ['Resolution', [whatIfSection(model, input.overrides ?? [], input.stepLink), resolutionSection({ model, sources: input.sources, lastReplay: input.lastReplay, verdictLine: verdict && text(verdict.headline), stepLink: input.stepLink })].filter(Boolean).join('\n\n')],
-    ['Timeline', timelineSection({ model, notes: notes.steps ?? {}, unreached: input.lastReplay?.unreached ?? [], stepLink: input.stepLink, capsuleName: input.capsuleName })],
+    ['Timeline', timelineSection({ model, notes: notes.steps ?? {}, unreached: input.lastReplay?.unreached ?? [], stepLink: input.stepLink })],
     ['Action items', actionItems(notes.actionItems)],
-    ['Supporting data', supportingSection(input.narration, input.capsuleName)]
+    ['Supporting data', supportingSection(narrations(input, edited, verdict?.headline), input.incidentLink !== undefined)]
   ];
   const whatIf = input.overrides?.length ? ` · ${text(whatIfCountText(input.overrides.length))}` : '';
-  const head = [`# ${text(title)}`, '', `> **${verdict ? text(verdict.headline) : 'Not replayed yet'}**${whatIf}`, '', facts(input)];
+  const head = [`# ${text(title)}`, '', `> **${verdict ? text(verdict.headline) : 'Not replayed yet'}**${whatIf}`, '', facts(input), '', opening(input)];
   return `${[...head, ...sections.flatMap(([name, body]) => ['', `## ${name}`, '', body])].join('\n')}\n`;
 }

@@ -33,3 +33,19 @@ function identityOf(model: TraceModel): string {
   }
   return `${model.flowName ?? 'flow'}-${fnv1a(parts.join('\u0000'))}`;
 }
+
+/**
+ * The recording's shape: its flow, build and steps (command, path, duration), without a single
+ * value. Redaction never touches these (core/redact/trace.ts), so the original trace, its redacted
+ * link and its capsule all have the same shape: a post-mortem's step links name the incident by it.
+ */
+export function recordingShape(model: TraceModel): string {
+  const n = model.steps.length;
+  const stride = Math.max(1, Math.floor(n / 64));
+  const parts: string[] = [model.flowName ?? '', model.version ?? '', String(n)];
+  for (let i = 0; i < n; i += stride) {
+    const s = model.steps.at(i)!;
+    parts.push(`${s.command}@${s.path ?? ''}:${s.durationMs ?? ''}`);
+  }
+  return fnv1a(parts.join('\u0000'));
+}

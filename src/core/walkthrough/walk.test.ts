@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_NOTES, setStepText, toggleStar } from '../notes/notes';
-import { firstStep, lastStep, positionOf, stepAt, stepBy, walkLength, walkList } from './walk';
+import { firstStep, lastStep, positionOf, stepAt, stepBy, walkLength, walkList, walkStart } from './walk';
 import { hasWalk, walkFromHash, withWalk } from './walkHash';
 
 describe('the steps a walkthrough visits', () => {
@@ -62,5 +62,16 @@ describe('#walk= in the fragment', () => {
     expect(withWalk('step=3&walk=2', 0)).toBe('step=3&walk=1');
     expect(withWalk('#step=3&walk=2&incident=abc-_1', undefined)).toBe('step=3&incident=abc-_1');
     expect(withWalk('', undefined)).toBe('');
+  });
+});
+
+describe('where a walkthrough opens', () => {
+  it('on the first starred step, else step 1, never on a step past the trace', () => {
+    expect(walkStart(5, NO_NOTES)).toBe(0);
+    const noted = setStepText(NO_NOTES, 1, 'a note, no star');
+    expect(walkStart(5, noted)).toBe(0);
+    const starred = toggleStar(toggleStar(noted, 3), 2);
+    expect(walkStart(5, starred)).toBe(2);
+    expect(walkStart(2, toggleStar(NO_NOTES, 4))).toBe(0);
   });
 });

@@ -51,3 +51,12 @@ export function stepBy(list: WalkList, step: number, delta: number): number | un
 
 export const firstStep = (list: WalkList) => stepAt(list, 0);
 export const lastStep = (list: WalkList) => stepAt(list, walkLength(list) - 1);
+
+/**
+ * Where a walkthrough opens from the app (w, its buttons): on the first starred step, the story the
+ * person chose to tell, else at step 1. Not on the selected step, which is where the investigation
+ * ended (often the last step), not where the telling begins. A #walk= link names its own step.
+ */
+export function walkStart(stepCount: number, notes: IncidentNotes): number {
+  return markedSteps(notes).find((m) => m.starred && m.index < stepCount)?.index ?? 0;
+}

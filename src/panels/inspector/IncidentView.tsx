@@ -1,6 +1,7 @@
 // The incident's title and summary: what the post-mortem and shared links
 // carry. Saved as they are typed, per trace.
 import { markedSteps } from '../../core/notes/notes';
+import { walkStart } from '../../core/walkthrough/walk';
 import type { TraceModel } from '../../core/trace/model';
 import { useNotesStore } from '../../stores/notesStore';
 import { useViewStore } from '../../stores/viewStore';
@@ -33,7 +34,7 @@ export function IncidentView({ model }: { model: TraceModel }) {
       <div>
         <div className="flex items-baseline justify-between">
           <h3 className="text-[11px] font-semibold uppercase tracking-wide text-muted">Noted and starred steps</h3>
-          <button type="button" aria-keyshortcuts="w" title="Present the steps one at a time, in large type, with an audience window (w)" className="rounded border border-line px-1.5 text-[11px] hover:bg-raised" onClick={() => useWalkthroughStore.getState().openAt(useViewStore.getState().selected)}>
+          <button type="button" aria-keyshortcuts="w" title="Present the steps one at a time, in large type, with an audience window (w)" className="rounded border border-line px-1.5 text-[11px] hover:bg-raised" onClick={() => useWalkthroughStore.getState().openAt(walkStart(model.steps.length, useNotesStore.getState().notes))}>
             Walkthrough
           </button>
         </div>

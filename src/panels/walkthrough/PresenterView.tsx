@@ -2,7 +2,7 @@
 // drive it (also by keyboard, see useWalkKeys). It writes #walk=<step> as it
 // moves, posts every slide to the audience channel, and on leaving selects
 // the step it ended on and gives focus back to where it came from.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { traceIdentity } from '../../core/trace/identity';
 import { audienceKey, MAX_PRESENTER_NAME } from '../../core/walkthrough/channel';
@@ -44,6 +44,7 @@ export function PresenterView({ model }: { model: TraceModel }) {
   const state = useMemo(() => ({ presenter: name.trim(), mode, position, count, slide }), [name, mode, position, count, slide]);
   const { connected } = usePresenterChannel(key, state);
 
+  const slideArea = useRef<HTMLDivElement>(null);
   const leave = useCallback(() => leaveWalkthrough(model), [model]);
   usePresenterKeys(model, leave);
   const dialog = useFullScreenDialog(leave);
@@ -73,7 +74,7 @@ export function PresenterView({ model }: { model: TraceModel }) {
           </div>
         </div>
         {/* Not a control, only where focus rests so keys land in the walkthrough: no focus ring. */}
-        <div data-walk-focus tabIndex={-1} style={{ outline: 'none' }} className="min-h-0 flex-1 overflow-auto px-8 py-6">
+        <div ref={slideArea} data-walk-focus tabIndex={-1} style={{ outline: 'none' }} className="min-h-0 flex-1 overflow-auto px-8 py-6">
           {slide ? (
             <SlideView slide={slide} where="Walkthrough" />
           ) : (
@@ -123,7 +124,11 @@ export function PresenterView({ model }: { model: TraceModel }) {
             className={control}
             disabled={!broadcastSupported()}
             title={broadcastSupported() ? 'A second window for the shared screen: it follows this one' : 'This browser cannot link two windows (no BroadcastChannel)'}
-            onClick={() => setBlocked(!openAudienceWindow(key))}
+            onClick={() => {
+              setBlocked(!openAudienceWindow(key));
+              // Back on the slide, so the next Space or → advances instead of opening the window again.
+              slideArea.current?.focus();
+            }}
           >
             Open audience window
           </button>

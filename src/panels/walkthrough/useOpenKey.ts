@@ -1,13 +1,15 @@
-// `w` opens the walkthrough at the selected step, from anywhere but a text
-// field or a dialog, like the rest of the app's keys (app/navigation/useKeyboard.ts).
+// `w` opens the walkthrough at its start (core/walkthrough/walk.ts walkStart), from anywhere but a
+// text field or a dialog, like the rest of the app's keys (app/navigation/useKeyboard.ts).
 import { useEffect } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { useViewStore } from '../../stores/viewStore';
 import { useWalkthroughStore } from '../../stores/walkthroughStore';
 import { typingTarget } from './useWalkKeys';
+import { useNotesStore } from '../../stores/notesStore';
+import { walkStart } from '../../core/walkthrough/walk';
 
-export function openWalkthrough() {
-  useWalkthroughStore.getState().openAt(useViewStore.getState().selected);
+export function openWalkthrough(model: TraceModel) {
+  useWalkthroughStore.getState().openAt(walkStart(model.steps.length, useNotesStore.getState().notes));
 }
 
 export function useOpenKey(model: TraceModel | undefined) {
@@ -17,7 +19,7 @@ export function useOpenKey(model: TraceModel | undefined) {
       if (e.key !== 'w' || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typingTarget(e.target)) return;
       if (useViewStore.getState().dialog !== 'none' || useWalkthroughStore.getState().open) return;
       e.preventDefault();
-      openWalkthrough();
+      openWalkthrough(model);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -1,5 +1,5 @@
-// While the walkthrough is open it owns the keyboard: arrows, Space, Page
-// Up/Down, Home/End move, s swaps All/Starred, Esc or w leaves. It listens
+// While the walkthrough is open it owns the keyboard: arrows, Space (also on
+// a focused control: it never presses a button here), Page Up/Down, Home/End move, s swaps All/Starred, Esc or w leaves. It listens
 // in the capture phase and stops the event there, so the app's own map
 // (useKeyboard: j/k, Space plays…) never sees a key meant for the slides;
 // when the walkthrough closes the listener goes and the keys are theirs again.
@@ -44,8 +44,8 @@ export function usePresenterKeys(model: TraceModel, leave: () => void) {
         case 'PageUp':
           return act(() => moveWalk(model, -1));
         case ' ':
-          // Space on a focused button presses it, as everywhere else.
-          if (isButton(e.target)) return;
+          // The next slide wherever focus is, also on a control: a presenter who just pressed
+          // "Open audience window" must not open it again (its keyup is stopped below).
           return act(() => moveWalk(model, e.shiftKey ? -1 : 1));
         case 'Enter':
           if (isButton(e.target)) return;
@@ -62,8 +62,19 @@ export function usePresenterKeys(model: TraceModel, leave: () => void) {
           return act(leave);
       }
     };
+    // A button presses on Space's keyup: the walk took the keydown, so the button never sees it.
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key === ' ' && isButton(e.target)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
     window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
+    window.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+    };
   }, [model, leave]);
 }
 

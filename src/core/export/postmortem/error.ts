@@ -1,6 +1,6 @@
 // A recorded error as a nested list, read the way the details pane shows it (ErrorView): name and
 // message, then code and the other own fields, then the cause chain and an AggregateError's
-// children, each one level deeper. The stack is left out: it is long, and the capsule keeps it.
+// children, each one level deeper. The stack is left out: it is long, and the incident keeps it.
 import { preview } from '../../present/step-text';
 import { isStoredError } from '../../values/revive';
 import { clip, code, count, details, fence, jsonBlock, text } from './markdown';
@@ -29,7 +29,7 @@ function lines(value: unknown, depth: number, prefix: string): string[] {
   const out = [first.replace(/^(\s*- )/, `$1${prefix}`), ...rest];
   const fields = Object.entries(value).filter(([k]) => !HIDDEN.has(k));
   for (const [key, field] of fields.slice(0, MAX_FIELDS)) out.push(`${indent(depth + 1)}- ${text(key)}: ${code(preview(field))}`);
-  if (fields.length > MAX_FIELDS) out.push(`${indent(depth + 1)}- and ${count(fields.length - MAX_FIELDS)} more fields (in the capsule)`);
+  if (fields.length > MAX_FIELDS) out.push(`${indent(depth + 1)}- and ${count(fields.length - MAX_FIELDS)} more fields (in the incident, open in Timescope)`);
   const children = Array.isArray(value.__errors) ? value.__errors : undefined;
   if (children) {
     out.push(`${indent(depth + 1)}- ${children.length} aggregated ${children.length === 1 ? 'error' : 'errors'}:`);

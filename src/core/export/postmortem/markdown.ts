@@ -29,6 +29,27 @@ export function text(value: string): string {
   );
 }
 
+/** How long a line of our prose may run before `wrapped` breaks it: raw Markdown stays readable. */
+const WRAP_AT = 100;
+
+/**
+ * Markdown-safe text (from `text`) broken into lines of about WRAP_AT characters, each after the
+ * first starting with `indent`; it renders as one paragraph. A break goes only before a word that
+ * starts with a letter or an escape, so no new line can start a list, a heading or a table.
+ */
+export function wrapped(safe: string, indent = ''): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of safe.split(' ')) {
+    if (line && line.length + 1 + word.length > WRAP_AT && /^[\\\p{L}]/u.test(word)) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join(`\n${indent}`);
+}
+
 /** Text cut to `max` characters, saying that it was. */
 export function clip(value: string, max: number): string {
   return value.length <= max ? value : `${value.slice(0, max - 1)}…`;
@@ -81,7 +102,7 @@ export function link(label: string, url: string | undefined): string {
   return `[${label}](${safe})`;
 }
 
-/** Characters of a value shown in a block; the capsule holds all of it. */
+/** Characters of a value shown in a block; the incident holds all of it. */
 const MAX_VALUE_CHARS = 3_000;
 
 /** A value as indented JSON in a fence, cut (saying so) past MAX_VALUE_CHARS. */
@@ -93,7 +114,7 @@ export function jsonBlock(value: unknown): string {
     all = String(value);
   }
   if (all.length <= MAX_VALUE_CHARS) return fence(all, 'json');
-  return `${fence(all.slice(0, MAX_VALUE_CHARS), 'text')}\n\nCut after ${count(MAX_VALUE_CHARS)} of ${count(all.length)} characters; the capsule holds the whole value.`;
+  return `${fence(all.slice(0, MAX_VALUE_CHARS), 'text')}\n\nCut after ${count(MAX_VALUE_CHARS)} of ${count(all.length)} characters; the incident, open in Timescope, shows the whole value.`;
 }
 
 /** A collapsed block; the summary is our own words, never a value. */

@@ -13,7 +13,7 @@ export interface Source {
   readonly edited?: string;
 }
 
-/** Lines of diff shown per file; a longer one is cut, and the capsule has both versions. */
+/** Lines of diff shown per file; a longer one is cut, and the incident holds both versions. */
 const MAX_DIFF_LINES = 300;
 /** Beyond this many edits the diff is not worth computing (and could take long): say so instead. */
 const MAX_EDIT_LENGTH = 5_000;
@@ -26,10 +26,10 @@ function fileDiff(source: Source): string {
     headerOptions: FILE_HEADERS_ONLY,
     maxEditLength: MAX_EDIT_LENGTH
   });
-  if (patch === undefined) return `${code(source.name)} changed in too many places to show here; the capsule holds both versions.`;
+  if (patch === undefined) return `${code(source.name)} changed in too many places to show here; the incident, open in Timescope, holds both versions.`;
   const lines = patch.replace(/\n$/, '').split('\n');
   const shown = lines.slice(0, MAX_DIFF_LINES);
-  const cut = lines.length > shown.length ? `\n\nThe diff goes on for ${plural(lines.length - shown.length, 'more line')}; the capsule holds both versions.` : '';
+  const cut = lines.length > shown.length ? `\n\nThe diff goes on for ${plural(lines.length - shown.length, 'more line')}; the incident, open in Timescope, holds both versions.` : '';
   return `${fence(shown.join('\n'), 'diff')}${cut}`;
 }
 

@@ -1,27 +1,35 @@
-// The timeline table: one row per recorded step (only the starred ones when any are), each linked
-// to that step in the app. A long trace (5,000 steps) keeps the rows that matter: the first and
-// last few, and every step that threw, has a note, or the fix no longer reaches; gaps are one row.
+// The timeline table: one row per recorded step, each linked to that step in the app. When any
+// step is starred, the rows are the steps the person marked: every starred step and every noted
+// one (a note is never dropped for want of a star). A long trace (5,000 steps) keeps the rows that
+// matter: every marked step, then the first and last few and the steps that threw or the fix no
+// longer reaches, up to a cap; gaps are one row. A note too long for its cell is given in full
+// below the table, wrapped, so no note is lost and no line runs off the page.
 import { errorSummary, formatMs, statusText } from '../../present/step-text';
 import type { TraceModel, TraceStep } from '../../trace/model';
-import { clip, code, count, link, plural, table, text } from './markdown';
+import { clip, code, count, link, plural, table, text, wrapped } from './markdown';
 
 type StepNotes = Readonly<Record<string, { text?: string; starred?: boolean }>>;
 
 const MAX_ROWS = 40;
 const EDGE = 10;
 const MAX_OUTCOME = 90;
-const MAX_NOTE = 300;
+/** A note's characters shown in its cell; a longer one is in full under the table. */
+const MAX_CELL_NOTE = 160;
+
+const noted = (notes: StepNotes, i: number) => Boolean(notes[i]?.text?.trim());
+const marked = (notes: StepNotes, i: number) => Boolean(notes[i]?.starred) || noted(notes, i);
 
 /** Which step indices get a row, ascending. */
 function chosen(model: TraceModel, notes: StepNotes, unreached: ReadonlySet<number>): number[] {
   const all = Array.from({ length: model.steps.length }, (_, i) => i);
-  const starred = all.filter((i) => notes[i]?.starred);
-  if (starred.length > 0) return starred;
+  const mine = all.filter((i) => marked(notes, i));
+  if (all.some((i) => notes[i]?.starred)) return mine;
   if (all.length <= MAX_ROWS) return all;
-  const keep = new Set<number>([...all.slice(0, EDGE), ...all.slice(-EDGE)]);
+  // What the person marked is never left out, whatever the cap; the rest fills up to it.
+  const keep = new Set<number>([...mine, ...all.slice(0, EDGE), ...all.slice(-EDGE)]);
   for (const i of all) {
     if (keep.size >= MAX_ROWS) break;
-    if (model.steps.at(i)?.threw || notes[i]?.text || unreached.has(i)) keep.add(i);
+    if (model.steps.at(i)?.threw || unreached.has(i)) keep.add(i);
   }
   return [...keep].sort((a, b) => a - b);
 }
@@ -32,13 +40,25 @@ function outcomeOf(step: TraceStep): string {
   return text(statusText(step));
 }
 
-function noteText(value: string | undefined): string {
-  if (!value) return '';
-  // A note is plain text; its line breaks stay as breaks inside the cell.
-  return clip(value.trim(), MAX_NOTE)
-    .split(/\r\n?|\n/)
-    .map(text)
-    .join('<br>');
+const noteLines = (value: string) => value.trim().split(/\r\n?|\n/);
+
+/** The note in its cell: plain text, its line breaks kept as breaks; a long one cut, pointing below. */
+function noteCell(value: string | undefined): string {
+  if (!value?.trim()) return '';
+  const whole = value.trim();
+  if (whole.length <= MAX_CELL_NOTE) return noteLines(whole).map(text).join('<br>');
+  return `${noteLines(clip(whole, MAX_CELL_NOTE)).map(text).join('<br>')} (in full below)`;
+}
+
+/** Each note too long for its cell, in full: one list item per step, wrapped into short lines. */
+function longNotes(indices: readonly number[], notes: StepNotes): string {
+  const items = indices
+    .filter((i) => (notes[i]?.text?.trim().length ?? 0) > MAX_CELL_NOTE)
+    .map((i) => {
+      const paragraphs = noteLines(notes[i]!.text!).map((line) => wrapped(text(line), '  '));
+      return `- Step ${i + 1}:\n  ${paragraphs.join('  \n  ')}`;
+    });
+  return items.length ? `\n\nNotes in full:\n\n${items.join('\n')}` : '';
 }
 
 export function timelineSection(input: {
@@ -46,7 +66,6 @@ export function timelineSection(input: {
   readonly notes: StepNotes;
   readonly unreached: readonly number[];
   readonly stepLink: (i: number) => string | undefined;
-  readonly capsuleName: string | undefined;
 }): string {
   const { model, notes, stepLink } = input;
   if (model.steps.length === 0) return 'The trace recorded no steps.';
@@ -62,17 +81,17 @@ export function timelineSection(input: {
     const url = stepLink(i);
     if (url !== undefined) linked += 1;
     const outcome = `${outcomeOf(step)}${unreached.has(i) ? '; **not reached after the fix**' : ''}`;
-    rows.push([link(String(i + 1), url), code(step.command), outcome, formatMs(step.durationMs), noteText(notes[i]?.text)]);
+    const star = notes[i]?.starred ? ' ★' : '';
+    rows.push([`${link(String(i + 1), url)}${star}`, code(step.command), outcome, formatMs(step.durationMs), noteCell(notes[i]?.text)]);
   }
   const starred = indices.some((i) => notes[i]?.starred);
   const partial = indices.length < model.steps.length;
-  if (partial && !starred && previous < model.steps.length - 1) rows.push(['⋯', '', `${plural(model.steps.length - 1 - previous, 'step')} not shown`, '', '']);
+  if (partial && previous < model.steps.length - 1) rows.push(['⋯', '', `${plural(model.steps.length - 1 - previous, 'step')} not shown`, '', '']);
   const lead = !partial
     ? ''
     : starred
-      ? `The ${plural(indices.length, 'starred step')} of ${count(model.steps.length)}:`
-      : `Showing ${count(indices.length)} of ${plural(model.steps.length, 'step')}: the first and last ${EDGE}, and any step that threw, has a note or is no longer reached.`;
-  const capsule = input.capsuleName ? code(input.capsuleName) : 'the capsule';
-  const noLinks = linked < indices.length ? `\n\n${linked === 0 ? 'The steps have no links' : 'Some steps have no link'} (the address would be too long): open ${capsule} in Timescope and pick the step.` : '';
-  return `${lead ? `${lead}\n\n` : ''}${table(['Step', 'Command', 'Outcome', 'Duration', 'Note'], rows, ['r', 'l', 'l', 'r', 'l'])}${noLinks}`;
+      ? `The ${plural(indices.length, 'step')} of ${count(model.steps.length)} you starred (★) or wrote a note on:`
+      : `Showing ${count(indices.length)} of ${plural(model.steps.length, 'step')}: every step with a note, the first and last ${EDGE}, and any step that threw or is no longer reached.`;
+  const noLinks = linked < indices.length ? `\n\n${linked === 0 ? 'The steps have no links' : 'Some steps have no link'}: open the incident in Timescope and pick the step.` : '';
+  return `${lead ? `${lead}\n\n` : ''}${table(['Step', 'Command', 'Outcome', 'Duration', 'Note'], rows, ['r', 'l', 'l', 'r', 'l'])}${longNotes(indices, notes)}${noLinks}`;
 }

@@ -28,7 +28,8 @@ async function whatIfDoc(overrides: StepOverride[]) {
     lastReplay: out.report,
     sources: run.sources,
     stepLink: link,
-    narration: out.report.narration,
+    narration: run.baseline.narration,
+    fixNarration: out.report.narration,
     generatedAt: new Date(2025, 5, 14, 12),
     overrides
   });
