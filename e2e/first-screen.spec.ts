@@ -174,6 +174,7 @@ test('no banner for facts, labels in words, and the editor on the app’s own su
 // Lines wrap to the pane (MonacoView's wordWrap): what was a sideways scroll to follow the cursor,
 // and back left on a short line, is now a line that never leaves the pane.
 test('typing at the end of a long line wraps it in the pane: the view never scrolls sideways, the typed end stays in view', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1024, height: 768 });
   const app = await openDemo(page);
   await app.source.waitForMonaco();
@@ -183,7 +184,8 @@ test('typing at the end of a long line wraps it in the pane: the view never scro
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type(' // and a long comment that runs far beyond the right edge of the editor pane');
   const typedEnd = app.source.monacoHost.locator('.view-lines .view-line', { hasText: 'pane' }).last();
-  await expect(typedEnd).toBeVisible();
+  // Each key press is an edit the app keeps (and may replay): on a loaded machine the editor draws the last ones late.
+  await expect(typedEnd).toBeVisible({ timeout: 20_000 });
   const editor = (await app.source.monacoHost.locator('.monaco-scrollable-element.editor-scrollable').boundingBox())!;
   const end = await typedEnd.evaluate((row) => Math.max(...[...row.querySelectorAll('span span')].map((s) => s.getBoundingClientRect().right)));
   expect(end, 'the typed text ends inside the editor').toBeLessThanOrEqual(editor.x + editor.width);

@@ -139,8 +139,9 @@ export function Header({ active }: { active: LocalLoad }) {
       <a href="./" className="flex shrink-0 items-center gap-1.5 font-semibold" aria-label="Timescope home">
         <span aria-hidden className="text-accent">◷</span> Timescope
       </a>
-      {/* The title takes what it needs up to half the row; the actions the rest, and what does not fit goes into More…. */}
-      <div className="min-w-0 max-w-[50%] shrink">{ready && <TraceTitle load={active} />}</div>
+      {/* The title takes what it needs up to 60% of the row (at 1024 px, all of it up to "✗ Failure"); the
+          actions the rest, and what does not fit goes into More…. */}
+      <div className="min-w-0 max-w-[60%] shrink">{ready && <TraceTitle load={active} />}</div>
       <input
         id={FILE_INPUT_ID}
         type="file"
