@@ -20,8 +20,9 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
   const outcome = m.outcome;
   return (
     // The page's one level-one heading while a trace is open (the empty and error states have their own).
+    // The flow's name never gives way to the figures after it (at 1024 px it did, to nothing): up to 24 characters show.
     <h1 className="flex min-w-0 items-center gap-2 truncate font-mono text-[12px]" title={load.fileName}>
-      <span className="min-w-[min(14ch,100%)] truncate font-semibold">{m.flowName ?? load.fileName}</span>
+      <span className="max-w-[24ch] shrink-0 truncate font-semibold">{m.flowName ?? load.fileName}</span>
       {/* Below 1280 px the word "build" gives way, so the flow's name keeps its room; the title still says it. */}
       {m.version && (
         <span className="text-muted" title={`Recorded at build ${m.version}`}>
