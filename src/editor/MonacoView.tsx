@@ -77,6 +77,10 @@ export function MonacoView(props: MonacoViewProps) {
       lineNumbersMinChars: 3,
       fixedOverflowWidgets: true, // hovers may leave a narrow pane
       stickyScroll: { enabled: false }, // its header would cover the marker lines just below a scope
+      // Long lines wrap to the pane: at 1024 px a Command's line (and its recorded value after it) ran
+      // off the right edge behind a scrollbar that only shows on hover. Wrapped under its own indent.
+      wordWrap: 'on',
+      wrappingIndent: 'indent',
       renderLineHighlight: readOnly ? 'none' : 'line'
     });
     const instance: Instance = {

@@ -60,8 +60,11 @@ export function SourceFallback({ file, text, highlight, markers, notice }: Sourc
                 <span className={`ts-fallback-num${mark ? ` ts-linenum-${mark.tone}` : ''}`} aria-hidden="true">
                   {n}
                 </span>
-                <span className="ts-fallback-code">{line === '' ? ' ' : line}</span>
-                {mark && mark.badges.length > 0 && <span className={`ts-badge ts-badge-${mark.tone}`}>{`   ${mark.badges.join('  ')}`}</span>}
+                {/* The badge inside the code, so it wraps after the line's text as Monaco's does. */}
+                <span className="ts-fallback-code">
+                  {line === '' ? ' ' : line}
+                  {mark && mark.badges.length > 0 && <span className={`ts-badge ts-badge-${mark.tone}`}>{`   ${mark.badges.join('  ')}`}</span>}
+                </span>
               </span>
             );
           })}

@@ -7,6 +7,7 @@ import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panel
 import type { TraceModel } from '../../core/trace/model';
 import { useTraceStore } from '../../stores/traceStore';
 import { useViewStore } from '../../stores/viewStore';
+import { useStepsViewStore } from '../../stores/stepsViewStore';
 import { Timeline } from '../../panels/timeline/Timeline';
 import { Inspector } from '../../panels/inspector/Inspector';
 import { SourcePanel } from '../../panels/source/SourcePanel';
@@ -51,41 +52,54 @@ const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator
 
 /**
  * The source gets the room: the step list and the selected step's details share one column, the
- * list as tall as its rows up to a cap, and the editor takes the rest of the width.
+ * list as tall as its rows up to a cap, and the editor takes the rest of the width. The waterfall
+ * is time across: in a 500 px column its bars were slivers, so while it is shown the Steps panel
+ * spans the whole width above the details and the source (as Jaeger and Perfetto lay a trace out).
+ * The details and the source keep their place in the tree either way, so switching views never
+ * mounts the editor again; only the Steps panel moves.
  */
 function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light' }) {
   const narrationOpen = useViewStore((s) => s.narrationOpen);
+  const waterfall = useStepsViewStore((s) => s.view === 'waterfall');
   const columns = useDefaultLayout({ id: 'timescope.columns.v2', storage: localStorage });
   const rows = useDefaultLayout({ id: 'timescope.rows.v2', storage: localStorage, panelIds: narrationOpen ? ['work', 'narration'] : ['work'] });
+  const steps = (
+    <ErrorBoundary area="step list">
+      <Timeline model={model} />
+    </ErrorBoundary>
+  );
   return (
     <Group orientation="vertical" id="timescope.rows.v2" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged} className="min-h-0 flex-1">
       <Panel id="work" minSize="40%">
-        <Group orientation="horizontal" id="timescope.columns.v2" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged}>
-          <Panel id="side" defaultSize="36%" minSize="22%" maxSize="60%">
-            <div className="flex h-full min-h-0 flex-col">
-              <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line">
-                <ErrorBoundary area="step list">
-                  <Timeline model={model} />
-                </ErrorBoundary>
-              </div>
-              <div className="min-h-0 flex-1">
-                <ErrorBoundary area="step details">
-                  <AfterPaint>
-                    <Inspector model={model} />
-                  </AfterPaint>
-                </ErrorBoundary>
-              </div>
+        <div className="flex h-full min-h-0 flex-col">
+          {waterfall && (
+            <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line" data-testid="steps-band">
+              {steps}
             </div>
-          </Panel>
-          <Separator className={handle} aria-label="Resize steps and source" />
-          <Panel id="source" minSize="35%">
-            <ErrorBoundary area="source view">
-              <AfterPaint order={2}>
-                <SourcePanel model={model} theme={theme} />
-              </AfterPaint>
-            </ErrorBoundary>
-          </Panel>
-        </Group>
+          )}
+          <Group orientation="horizontal" id="timescope.columns.v2" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged} className="min-h-0 flex-1">
+            <Panel id="side" defaultSize="36%" minSize="22%" maxSize="60%">
+              <div className="flex h-full min-h-0 flex-col">
+                {!waterfall && <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line">{steps}</div>}
+                <div className="min-h-0 flex-1">
+                  <ErrorBoundary area="step details">
+                    <AfterPaint>
+                      <Inspector model={model} />
+                    </AfterPaint>
+                  </ErrorBoundary>
+                </div>
+              </div>
+            </Panel>
+            <Separator className={handle} aria-label="Resize steps and source" />
+            <Panel id="source" minSize="35%">
+              <ErrorBoundary area="source view">
+                <AfterPaint order={2}>
+                  <SourcePanel model={model} theme={theme} />
+                </AfterPaint>
+              </ErrorBoundary>
+            </Panel>
+          </Group>
+        </div>
       </Panel>
       {narrationOpen && (
         <>

@@ -11,6 +11,7 @@ import { FolderInput } from '../../components/FolderInput';
 import { WalkthroughButton } from '../../panels/walkthrough/WalkthroughButton';
 import { useCompareStore } from '../../stores/compareStore';
 import { CompareWithButton } from '../../panels/compare/CompareWith';
+import { OverflowBar, type BarAction } from '../../components/OverflowBar';
 
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
 
@@ -19,8 +20,9 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
   const outcome = m.outcome;
   return (
     // The page's one level-one heading while a trace is open (the empty and error states have their own).
+    // The flow's name never gives way to the figures after it (at 1024 px it did, to nothing): up to 24 characters show.
     <h1 className="flex min-w-0 items-center gap-2 truncate font-mono text-[12px]" title={load.fileName}>
-      <span className="truncate font-semibold">{m.flowName ?? load.fileName}</span>
+      <span className="max-w-[24ch] shrink-0 truncate font-semibold">{m.flowName ?? load.fileName}</span>
       {/* Below 1280 px the word "build" gives way, so the flow's name keeps its room; the title still says it. */}
       {m.version && (
         <span className="text-muted" title={`Recorded at build ${m.version}`}>
@@ -49,59 +51,114 @@ export function Header({ active }: { active: LocalLoad }) {
   const cycleTheme = useThemeStore((s) => s.cycle);
   // The Compare view names both runs in its own heading.
   const comparing = useCompareStore((s) => s.comparison !== undefined);
-  return (
-    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
-      <a href="./" className="flex items-center gap-1.5 font-semibold" aria-label="Timescope home">
-        <span aria-hidden className="text-accent">◷</span> Timescope
-      </a>
-      <div className="min-w-0 flex-1">{active.status === 'ready' && !comparing && <TraceTitle load={active} />}</div>
-      <nav aria-label="Open" className="flex shrink-0 items-center gap-1.5">
-        {collection && active.status === 'ready' && !comparing && (
+  const ready = active.status === 'ready' && !comparing;
+  // In the row's order; `priority` says which overflow into More… first (the highest number).
+  const actions: BarAction[] = [];
+  const add = (a: BarAction | false) => a && actions.push(a);
+  add(
+    collection &&
+      ready && {
+        id: 'all-traces',
+        label: '← All traces',
+        priority: 2,
+        node: (
           <button type="button" className={button} onClick={backToCollection}>
             ← All traces
           </button>
-        )}
-        {active.status === 'ready' && !comparing && <CompareWithButton model={active.model} className={`${button} hidden xl:inline-block`} />}
-        {active.status === 'ready' && !comparing && (
-          <button type="button" className={button} onClick={() => openDialog('share')} title="A link or a capsule of this incident, redacted">
-            Share
-          </button>
-        )}
-        {/* Below 1280 px the flow's name needs the room: the Incident tab and `w` open it there. */}
-        {active.status === 'ready' && <WalkthroughButton model={active.model} className={`${button} hidden xl:inline-block`} />}
-        <ForgetButton />
-        <input
-          id={FILE_INPUT_ID}
-          type="file"
-          multiple
-          accept={ACCEPTED_FILES}
-          aria-label="Open trace or source files"
-          className="sr-only"
-          tabIndex={-1}
-          onChange={(e) => {
-            const files = [...(e.currentTarget.files ?? [])];
-            e.currentTarget.value = '';
-            if (files.length) void openFiles(files);
-          }}
-        />
-        <FolderInput onFiles={(files) => void openFiles(files)} />
-        <button type="button" className={button} onClick={pickFiles}>
-          Open
+        )
+      }
+  );
+  add(active.status === 'ready' && !comparing && { id: 'compare', label: 'Compare with…', priority: 4, node: <CompareWithButton model={active.model} className={button} /> });
+  add(
+    ready && {
+      id: 'share',
+      label: 'Share',
+      priority: 1,
+      node: (
+        <button type="button" className={button} onClick={() => openDialog('share')} title="A link or a capsule of this incident, redacted">
+          Share
         </button>
-        <button type="button" className={button} onClick={() => openDialog('paste')}>
-          Paste
-        </button>
-        <button type="button" className={button} onClick={() => openDialog('url')}>
-          URL
-        </button>
-        <button type="button" className={button} onClick={cycleTheme} aria-label={`Theme: ${theme}. Change theme`} title={`Theme: ${theme}`}>
-          <span aria-hidden>{theme === 'system' ? '◐' : theme === 'dark' ? '☾' : '☀'}</span>
-        </button>
-        <SettingsButton className={button} />
-        <button type="button" className={button} onClick={() => openDialog('shortcuts')} aria-label="Keyboard shortcuts">
-          ?
-        </button>
-      </nav>
+      )
+    }
+  );
+  add(active.status === 'ready' && { id: 'walkthrough', label: 'Walkthrough (w)', priority: 5, node: <WalkthroughButton model={active.model} className={button} /> });
+  // Close and Forget stay in the row: Forget asks in place, and its question must show there.
+  add({ id: 'forget', label: 'Forget', priority: 0, pinned: true, node: <ForgetButton /> });
+  add({
+    id: 'open',
+    label: 'Open',
+    priority: 0,
+    node: (
+      <button type="button" className={button} onClick={pickFiles}>
+        Open
+      </button>
+    )
+  });
+  add({
+    id: 'paste',
+    label: 'Paste',
+    priority: 3,
+    node: (
+      <button type="button" className={button} onClick={() => openDialog('paste')}>
+        Paste
+      </button>
+    )
+  });
+  add({
+    id: 'url',
+    label: 'URL',
+    priority: 3,
+    node: (
+      <button type="button" className={button} onClick={() => openDialog('url')}>
+        URL
+      </button>
+    )
+  });
+  add({
+    id: 'theme',
+    label: `Theme: ${theme}. Change theme`,
+    priority: 6,
+    node: (
+      <button type="button" className={button} onClick={cycleTheme} aria-label={`Theme: ${theme}. Change theme`} title={`Theme: ${theme}`}>
+        <span aria-hidden>{theme === 'system' ? '◐' : theme === 'dark' ? '☾' : '☀'}</span>
+      </button>
+    )
+  });
+  add({ id: 'settings', label: 'Settings', priority: 6, node: <SettingsButton className={button} /> });
+  add({
+    id: 'shortcuts',
+    label: 'Keyboard shortcuts',
+    priority: 6,
+    node: (
+      <button type="button" className={button} onClick={() => openDialog('shortcuts')} aria-label="Keyboard shortcuts">
+        ?
+      </button>
+    )
+  });
+  return (
+    <header className="flex h-10 shrink-0 items-center gap-3 border-b border-line bg-panel px-3">
+      <a href="./" className="flex shrink-0 items-center gap-1.5 font-semibold" aria-label="Timescope home">
+        <span aria-hidden className="text-accent">◷</span> Timescope
+      </a>
+      {/* The title takes what it needs up to 60% of the row (at 1024 px, all of it up to "✗ Failure"); the
+          actions the rest, and what does not fit goes into More…. */}
+      <div className="min-w-0 max-w-[60%] shrink">{ready && <TraceTitle load={active} />}</div>
+      <input
+        id={FILE_INPUT_ID}
+        type="file"
+        multiple
+        accept={ACCEPTED_FILES}
+        aria-label="Open trace or source files"
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(e) => {
+          const files = [...(e.currentTarget.files ?? [])];
+          e.currentTarget.value = '';
+          if (files.length) void openFiles(files);
+        }}
+      />
+      <FolderInput onFiles={(files) => void openFiles(files)} />
+      <OverflowBar label="Open" actions={actions} className="flex-1" />
     </header>
   );
 }

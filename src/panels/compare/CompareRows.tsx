@@ -7,6 +7,7 @@ import { MARK_TEXT, type AlignMark } from '../../core/compare/align';
 import { rowOf, type AlignmentWire, type WireRow } from '../../core/compare/session';
 import { formatMs } from '../../core/present/step-text';
 import { useFixedRows } from '../../components/useFixedRows';
+import { rowAlignedBottom, useRowAlignedEnd } from '../../components/useRowAlignedEnd';
 
 const TONE: Record<AlignMark, string> = { same: 'text-muted', 'value-changed': 'text-warn', 'only-a': 'text-err', 'only-b': 'text-accent' };
 const SYMBOL: Record<AlignMark, string> = { same: '=', 'value-changed': '≠', 'only-a': '−', 'only-b': '+' };
@@ -24,13 +25,14 @@ export function CompareRows({ rows, selected, onSelect, onStep }: { rows: Alignm
   const list = useRef<HTMLDivElement>(null);
   const count = rows.count;
   const virtual = useFixedRows(list, count, ROW_HEIGHT, 12);
-  // The selected row into view, the nearest way (the row's place is arithmetic).
+  const endSpacer = useRowAlignedEnd(list, ROW_HEIGHT);
+  // The selected row into view, the nearest way (the row's place is arithmetic), the top row whole.
   useEffect(() => {
     const el = list.current;
     if (!count || !el) return;
     const top = selected * ROW_HEIGHT;
     if (top < el.scrollTop) el.scrollTop = top;
-    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = top + ROW_HEIGHT - el.clientHeight;
+    else if (top + ROW_HEIGHT > el.scrollTop + el.clientHeight) el.scrollTop = rowAlignedBottom(top, el.clientHeight, ROW_HEIGHT);
   }, [selected, count]);
   return (
     <>
@@ -88,6 +90,7 @@ export function CompareRows({ rows, selected, onSelect, onStep }: { rows: Alignm
             );
           })}
         </div>
+        <div ref={endSpacer} aria-hidden />
       </div>
     </>
   );

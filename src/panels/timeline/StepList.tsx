@@ -20,6 +20,7 @@ import { useOverridden } from '../../stores/useWhatIf';
 import { useReplayOverlay } from './useReplayOverlay';
 import { takeLostFocus } from '../../components/focusLost';
 import { useFixedRows } from '../../components/useFixedRows';
+import { rowAlignedBottom, useRowAlignedEnd } from '../../components/useRowAlignedEnd';
 
 /** Every row's height: rows are never measured, so row i starts at i × ROW_HEIGHT. */
 const ROW_HEIGHT = 26;
@@ -43,6 +44,7 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
   }, [matches, model.steps.length]);
   const virtual = useFixedRows(listRef, rows.length, ROW_HEIGHT, 12);
   const seenView = virtual.view;
+  const endSpacer = useRowAlignedEnd(listRef, ROW_HEIGHT);
 
   // The selected row into view, as scrollIntoView's 'nearest' would, without its layout reads: the
   // row's place is arithmetic and the view's is the one useFixedRows keeps (from scroll events and a
@@ -65,7 +67,9 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
       const w = written.current;
       const top = w && w.from === seen && performance.now() - w.at < PENDING_SCROLL_MS ? w.to : seen;
       const start = selectedRow * ROW_HEIGHT;
-      const target = start < top ? start : start + ROW_HEIGHT > top + size ? start + ROW_HEIGHT - size : top;
+      // Brought in at the bottom, the list stops on a row boundary: the top row is whole, never cut by
+      // the list's edge under the filter box (the list's end is a whole row too: useRowAlignedEnd).
+      const target = start < top ? start : start + ROW_HEIGHT > top + size ? rowAlignedBottom(start, size, ROW_HEIGHT) : top;
       if (target === top) return;
       written.current = { from: seen, to: target, at: performance.now() };
       el.scrollTop = target;
@@ -128,6 +132,7 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
           ⚠ {model.dropped.toLocaleString('en-US')} more {model.dropped === 1 ? 'step ran' : 'steps ran'} but {model.dropped === 1 ? 'was' : 'were'} dropped by a maxEntries cap.
         </p>
       )}
+      <div ref={endSpacer} aria-hidden />
     </div>
   );
 }

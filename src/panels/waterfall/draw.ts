@@ -9,6 +9,7 @@ import { AXIS_PX, barBand, rowAtY } from './geometry';
 import { rowMarks } from './lanes';
 import { drawAxis, drawScrollHint, drawSelected } from './overlay';
 import { LABEL_FONT, type DrawnStep, type FrameStats, type Scene } from './scene';
+import { placeRowLabels, type PlacedLabel, type RowItem } from './labels';
 import { tickStepMs } from './viewport';
 
 export type { DrawnStep, FrameStats, Scene } from './scene';
@@ -31,10 +32,20 @@ function errorMark(path: Path2D, x: number, barTop: number) {
   path.closePath();
 }
 
-function fitText(text: string, room: number, charPx: number): string | undefined {
-  const fits = Math.floor(room / charPx);
-  if (fits >= text.length) return text;
-  return fits >= 4 ? `${text.slice(0, fits - 1)}…` : undefined;
+/** Text widths in LABEL_FONT, by text: names repeat across frames and steps. */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 5_000;
+
+function measurer(ctx: CanvasRenderingContext2D): (text: string) => number {
+  return (text) => {
+    let w = widths.get(text);
+    if (w === undefined) {
+      if (widths.size >= WIDTHS_KEPT) widths.clear();
+      w = ctx.measureText(text).width;
+      widths.set(text, w);
+    }
+    return w;
+  };
 }
 
 function barLabel(step: DrawnStep): string {
@@ -62,14 +73,14 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, scene: Scene): Fram
   for (let t = firstTick; t <= t1; t += step) ctx.fillRect(Math.round(px(t)), AXIS_PX, 1, heightPx - AXIS_PX);
 
   const paths: Paths = { returned: new Path2D(), threw: new Path2D(), unrecorded: new Path2D(), decision: new Path2D(), cancelled: new Path2D(), errorMarks: new Path2D(), whatIf: new Path2D() };
-  const labels: { text: string; x: number; y: number; onBar: boolean }[] = [];
+  const labels: (PlacedLabel & { y: number })[] = [];
   const connectors: { x: number; y0: number; y1: number }[] = [];
   let bars = 0;
   let columns = 0;
   let errorMarks = 0;
   let rowsDrawn = 0;
   ctx.font = LABEL_FONT;
-  const charPx = ctx.measureText('0000000000').width / 10;
+  const measure = measurer(ctx);
 
   const firstRow = Math.max(0, rowAtY(geometry, vp.scrollY));
   const rowsEnd = vp.scrollY + heightPx - AXIS_PX;
@@ -86,6 +97,7 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, scene: Scene): Fram
     if (rowBars.retries.length > 0) drawBrackets(ctx, rowBars, y, scene, t0, t1);
     // Dense errors would run their ▼ together into a stripe: one per 8 px keeps them countable.
     let lastMark = -Infinity;
+    const items: RowItem[] = [];
     const markAt = (x: number) => {
       if (x - lastMark < 8) return;
       lastMark = x;
@@ -97,6 +109,7 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, scene: Scene): Fram
         columns++;
         const target = mark.errors > 0 ? paths.threw : paths.returned;
         target.rect(mark.column, top, 1, height);
+        items.push({ step: -1, left: mark.column, right: mark.column + 1 });
         if (mark.errors > 0) {
           errorMarks++;
           markAt(mark.column + 0.5);
@@ -128,14 +141,10 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, scene: Scene): Fram
         errorMarks++;
         markAt(Math.max(3.5, x0 + Math.min(3.5, (x1 - x0) / 2)));
       } else (s.kind === 'unrecorded' ? paths.unrecorded : paths.returned).rect(left, top, w, height);
-      if (w >= 24) {
-        const name = barLabel(s);
-        const full = s.kind === 'decision' ? name : `${name} ${formatMs(s.durationMs ?? 0)}`;
-        const room = w - 6;
-        const text = full.length * charPx <= room ? full : fitText(name, room, charPx);
-        if (text) labels.push({ text, x: left + 3, y: top + height / 2 + 0.5, onBar: s.kind !== 'decision' });
-      }
+      const name = barLabel(s);
+      items.push({ step: i, left, right: left + w, name, full: s.kind === 'decision' ? name : `${name} ${formatMs(s.durationMs ?? 0)}`, band: s.kind === 'decision' });
     });
+    for (const l of placeRowLabels(items, widthPx, measure)) labels.push({ ...l, y: top + height / 2 + 0.5 });
   }
 
   ctx.fillStyle = palette.decision;
@@ -165,7 +174,7 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, scene: Scene): Fram
   ctx.font = LABEL_FONT;
   ctx.textBaseline = 'middle';
   for (const l of labels) {
-    ctx.fillStyle = l.onBar ? palette.onBar : palette.text;
+    ctx.fillStyle = l.inside ? palette.onBar : palette.text;
     ctx.fillText(l.text, l.x, l.y);
   }
 
@@ -179,6 +188,6 @@ export function drawWaterfall(ctx: CanvasRenderingContext2D, scene: Scene): Fram
   ctx.fill(paths.errorMarks);
   drawAxis(ctx, scene, step, firstTick, t1);
   drawScrollHint(ctx, scene);
-  return { bars, columns, errorMarks, rows: rowsDrawn, labels: labels.length };
+  return { bars, columns, errorMarks, rows: rowsDrawn, labels };
 }
 

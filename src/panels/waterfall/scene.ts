@@ -4,6 +4,7 @@ import type { RowGeometry } from './geometry';
 import type { LaneIndex } from './lanes';
 import type { Palette } from './palette';
 import type { Viewport } from './viewport';
+import type { PlacedLabel } from './labels';
 
 /** What a frame reads of a step: no values. */
 export interface DrawnStep {
@@ -35,7 +36,8 @@ export interface FrameStats {
   /** bars or columns drawn in the error colour (a step that threw, or a column holding one) */
   readonly errorMarks: number;
   readonly rows: number;
-  readonly labels: number;
+  /** the names drawn, where (y: the middle of their row's bars) */
+  readonly labels: readonly (PlacedLabel & { readonly y: number })[];
 }
 
 export const LABEL_FONT = '11px ui-monospace, "SF Mono", Menlo, Consolas, "DejaVu Sans Mono", monospace';
