@@ -22,10 +22,11 @@ process.stdout.write(
     baseline: run.baseline,
     lastReplay: run.lastReplay,
     sources: run.sources,
-    // A stand-in for the app's link: the real one carries the incident in the fragment.
-    stepLink: (i) => `https://timescope.example/#incident=…&step=${i + 1}`,
-    narration: run.lastReplay.narration,
-    capsuleName: `incident-${flow}.zip`,
+    // Stand-ins for the app's links: the incident's carries it in the fragment, a step's only names its shape.
+    incidentLink: 'https://timescope.example/#incident=…',
+    stepLink: (i) => `https://timescope.example/#of=…&step=${i + 1}`,
+    narration: run.baseline?.narration ?? run.lastReplay.narration,
+    ...(run.baseline ? { fixNarration: run.lastReplay.narration } : {}),
     generatedAt: new Date(2025, 5, 14, 12)
   })
 );

@@ -54,7 +54,7 @@ export function Header({ active }: { active: LocalLoad }) {
   const ready = active.status === 'ready' && !comparing;
   // In the row's order; `priority` says which overflow into More… first (the highest number).
   const actions: BarAction[] = [];
-  const add = (a: BarAction | false) => a && actions.push(a);
+  const add = (a: BarAction | false | undefined | null) => a && actions.push(a);
   add(
     collection &&
       ready && {
