@@ -11,6 +11,8 @@ import { traceIdentity } from '../core/trace/identity';
 import type { IncidentPayload } from '../core/share/payload';
 import { createPseudonymizer, redactText, redactTrace, ruleIds, type Pseudonymize, type RedactionReport, type RedactionRules } from '../core/redact';
 import { encodeLink } from '../core/share/link';
+import { appBase, linkAt } from '../core/share/appAddress';
+import { useSettingsStore } from '../stores/settingsStore';
 import { rulesFor } from '../stores/redactionStore';
 import { secretFor } from '../persist/secretDb';
 import { useSourceStore } from '../stores/sourceStore';
@@ -140,5 +142,8 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
   return { payload, report };
 }
 
-/** The link that opens this payload in this app: everything after `#`, nothing sent to a server. */
-export const linkFor = (payload: IncidentPayload) => `${window.location.origin}${window.location.pathname}${encodeLink(payload)}`;
+/**
+ * The link that opens this payload: on the app's public address (Settings) when one is set, else on
+ * this page's; everything after `#`, nothing sent to a server. The post-mortem's step links use it too.
+ */
+export const linkFor = (payload: IncidentPayload) => linkAt(appBase(useSettingsStore.getState().appUrl, window.location.href), encodeLink(payload));
