@@ -27,7 +27,8 @@ test.afterAll(async () => {
 
 /** The incident as sent, at 1-based step `n`. */
 async function expectIncidentAt(app: AppPage, n: number, command: string) {
-  await app.timeline.expectSteps(3);
+  // A fresh context's first page starts its workers cold: more than the default wait on a shared machine.
+  await expect(app.timeline.options).toHaveCount(3, { timeout: 20_000 });
   await app.timeline.expectSelected(n, command);
 }
 
@@ -104,4 +105,96 @@ test('a link that inflates past the cap (a deflate bomb), pasted into the addres
   console.log(`bomb link (${bomb.length} characters): long tasks while read ${tasks.length ? tasks.join(', ') : 'none'} ms`);
   expect(tasks.filter((ms) => ms > 200), `long tasks (ms): ${tasks.join(', ')}`).toEqual([]);
   expect(page.url(), 'a link that cannot open leaves the address').not.toContain('incident=');
+});
+
+test.describe('what a link’s recipient sees first', () => {
+  // A replay on a cold sandbox, on a shared machine.
+  test.setTimeout(90_000);
+  test('without the facts: the call to Replay is the strongest thing on screen, in the step details, reachable by keyboard, and gone once replayed', async ({ page }) => {
+    const app = new AppPage(page);
+    await app.goto(`/${fragmentOf(checkoutIncident())}`);
+    await expectIncidentAt(app, 2, 'cmdValidatePromo');
+    const next = app.inspector.region.getByRole('region', { name: 'Next: Replay' });
+    await expect(next).toContainText('Why did cmdChargeCard fail?');
+    const call = next.getByRole('button', { name: /Replay to see why/ });
+    await expect(call).toBeVisible();
+    // More visible than anything else that asks for a click: bigger than the header's Replay, in bigger type.
+    const header = page.getByRole('toolbar', { name: 'Replay' }).getByRole('button', { name: /^Replay/ });
+    const area = async (l: typeof call) => ((await l.boundingBox()) ?? { width: 0, height: 0 }).width * ((await l.boundingBox()) ?? { width: 0, height: 0 }).height;
+    expect(await area(call)).toBeGreaterThan(1.5 * (await area(header)));
+    const fontSize = (l: typeof call) => l.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(await fontSize(call)).toBeGreaterThan(await fontSize(header));
+    // Reached with Tab, as a keyboard user goes: from the details' tabs, the next stop or so.
+    await app.inspector.region.getByRole('tab', { selected: true }).focus();
+    let reached = false;
+    for (let i = 0; i < 8 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await call.evaluate((el) => el === document.activeElement);
+    }
+    expect(reached, 'the call to Replay is in the tab order').toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(next).toHaveCount(0, { timeout: 20_000 });
+    await app.timeline.option('cmdChargeCard').click();
+    await expect(app.inspector.region.getByLabel('value the step received').first()).toContainText('total:0', { timeout: 20_000 });
+  });
+
+  test('with the facts: the why is on screen at once and no call to Replay competes with it', async ({ page, browser }) => {
+    // The sender's Share carries the facts its replay on load found.
+    await AppPage.demo(page, 'replayed');
+    await page.getByRole('navigation', { name: 'Open' }).getByRole('button', { name: 'Share', exact: true }).click();
+    const link = page.getByRole('dialog', { name: 'Share incident' }).getByRole('textbox', { name: 'Link' });
+    await expect(link).toHaveValue(/#incident=i1\./);
+    const fresh = await browser.newContext();
+    const there = new AppPage(await fresh.newPage());
+    await there.goto(await link.inputValue());
+    await expectIncidentAt(there, 3, 'cmdChargeCard');
+    await expect(there.page.getByTestId('received-why')).toContainText('cmdValidatePromo');
+    await expect(there.page.getByTestId('received-carried')).toBeVisible();
+    await expect(there.inspector.region.getByRole('region', { name: 'Next: Replay' })).toHaveCount(0);
+    // The same incident without its facts asks for Replay instead.
+    const decoded = decodeLink(await link.inputValue());
+    expect(decoded.ok).toBe(true);
+    if (decoded.ok) {
+      const { facts: _facts, ...withoutFacts } = decoded.payload;
+      await there.goto(`/${fragmentOf(withoutFacts)}`);
+      await expect(there.inspector.region.getByRole('region', { name: 'Next: Replay' })).toBeVisible();
+      await expect(there.page.getByTestId('received-why')).toHaveCount(0);
+    }
+    await fresh.close();
+  });
+});
+
+test.describe('links point at the app’s public address', () => {
+  test.setTimeout(90_000);
+  test('until one is set, Share says the link opens only on this machine and still copies it; a set address is checked, kept, and used by every link', async ({ page }) => {
+    const app = await AppPage.demo(page, 'replayed');
+    await app.headerButton('Share').click();
+    const share = page.getByRole('dialog', { name: 'Share incident' });
+    const link = share.getByRole('textbox', { name: 'Link' });
+    await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/#incident=i1\./);
+    const note = share.getByTestId('app-address');
+    await expect(note).toContainText('No public address is set, so this link points at');
+    await expect(note).toContainText('this machine: it opens only here');
+    await expect(share.getByRole('button', { name: 'Copy link' })).toBeEnabled();
+    await note.getByRole('button', { name: 'Set the app’s public address' }).click();
+
+    const settings = page.getByRole('dialog', { name: 'Settings' });
+    const field = settings.getByRole('textbox', { name: 'Public address of the app' });
+    await field.fill('tools.example.com/timescope');
+    await expect(settings).toContainText('is not a URL: start it with https://');
+    await field.fill('https://me:pw@tools.example.com/timescope');
+    await expect(settings).toContainText('Leave out the user name and password');
+    await field.fill('https://tools.example.com/timescope');
+    await expect(settings.getByTestId('app-address-saved')).toHaveText('Links open at https://tools.example.com/timescope/');
+    await page.keyboard.press('Escape');
+
+    // Kept like the other settings: a reload still links there.
+    await page.reload();
+    await app.timeline.expectSteps(3);
+    await app.headerButton('Share').click();
+    await expect(link).toHaveValue(/^https:\/\/tools\.example\.com\/timescope\/#incident=i1\./);
+    await expect(share.getByTestId('app-address')).toHaveText(/Links open at https:\/\/tools\.example\.com\/timescope\//);
+    const sent = decodeLink(await link.inputValue());
+    expect(sent.ok, 'the link on the public address holds the incident').toBe(true);
+  });
 });

@@ -89,8 +89,9 @@ function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: Tr
   const shareable = value !== undefined && step.hasValue && (step.kind === 'threw' || step.kind === 'returned');
   const blocked = useAutoReplayBlocker();
   const idle = useReplayStore((s) => s.run.status !== 'running');
-  // A link without its facts: the why needs a replay, and asking for it comes first.
-  const askReplay = !baseline && blocked === 'link' && idle;
+  const replayed = useLastReplay() !== undefined;
+  // A link without its facts: the why needs a replay, and asking for it comes first, until one ran.
+  const askReplay = !baseline && !replayed && blocked === 'link' && idle;
   return (
     <div className="min-w-0 space-y-3">
       {askReplay && <ReplayNext model={model} />}
