@@ -38,15 +38,17 @@ export function bombFragment(megabytes = 80): string {
   return `#incident=i1.${data.length}.${data}`;
 }
 
-/** Long tasks from the page's first script on (registered before any of the app's code runs). */
+/** Long tasks from the page's first script on (registered before any of the app's code runs): start and duration, in ms. */
 export async function watchLongTasks(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = seen;
+    const seen: { start: number; ms: number }[] = [];
+    (window as unknown as { __longTasks: typeof seen }).__longTasks = seen;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.push(Math.round(entry.duration));
+      for (const entry of list.getEntries()) seen.push({ start: entry.startTime, ms: Math.round(entry.duration) });
     }).observe({ type: 'longtask', buffered: true });
   });
 }
 
-export const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+/** The durations of the long tasks that started at or after `since` (performance.now() in the page). */
+export const longTasks = (page: Page, since = 0) =>
+  page.evaluate((from) => (window as unknown as { __longTasks: { start: number; ms: number }[] }).__longTasks.filter((t) => t.start >= from).map((t) => t.ms), since);
