@@ -12,6 +12,8 @@ import type { IncidentPayload } from '../core/share/payload';
 import { createPseudonymizer, redactText, redactTrace, ruleIds, type Pseudonymize, type RedactionReport, type RedactionRules } from '../core/redact';
 import { encodeLink } from '../core/share/link';
 import { stepRefOf } from '../core/share/stepRef';
+import { appBase, linkAt } from '../core/share/appAddress';
+import { useSettingsStore } from '../stores/settingsStore';
 import { rulesFor } from '../stores/redactionStore';
 import { secretFor } from '../persist/secretDb';
 import { useSourceStore } from '../stores/sourceStore';
@@ -141,11 +143,14 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
   return { payload, report };
 }
 
-/** The app's own address, without query or fragment: every link this app makes starts with it. */
-const appPage = () => `${window.location.origin}${window.location.pathname}`;
+/** The app's address every link this app makes starts with: the public one (Settings) when set, else this page's. */
+const appPage = () => appBase(useSettingsStore.getState().appUrl, window.location.href);
 
-/** The link that opens this payload in this app: everything after `#`, nothing sent to a server. */
-export const linkFor = (payload: IncidentPayload) => `${appPage()}${encodeLink(payload)}`;
+/**
+ * The link that opens this payload: on the app's public address when one is set, else on this
+ * page's; everything after `#`, nothing sent to a server.
+ */
+export const linkFor = (payload: IncidentPayload) => linkAt(appPage(), encodeLink(payload));
 
 /** A post-mortem's short link to one step of this incident, opened once the incident is (core/share/stepRef.ts). */
 export const stepRefFor = (model: TraceModel, stepIndex: number) => stepRefOf(appPage(), recordingShape(model), stepIndex);

@@ -31,7 +31,7 @@ describe('settingsStore', () => {
     const first = await storeWith(undefined);
     expect(first.store.getState().setLinkLimit(4_000)).toBe(true);
     expect(first.store.getState().setSourceUrlTemplate('https://git.test/raw/{version}/{flowName}.ts')).toBe(true);
-    expect(first.saved()).toEqual({ version: 1, state: { linkLimit: 4_000, sourceUrlTemplate: 'https://git.test/raw/{version}/{flowName}.ts', maxTraceBytes: 1024 ** 3 } });
+    expect(first.saved()).toEqual({ version: 1, state: { linkLimit: 4_000, sourceUrlTemplate: 'https://git.test/raw/{version}/{flowName}.ts', maxTraceBytes: 1024 ** 3, appUrl: '' } });
     const again = await storeWith(JSON.stringify(first.saved()));
     expect(again.store.getState()).toMatchObject({ linkLimit: 4_000, sourceUrlTemplate: 'https://git.test/raw/{version}/{flowName}.ts' });
   });
@@ -56,6 +56,18 @@ describe('settingsStore', () => {
       expect(store.getState().linkLimit, junk).toBe(junk.includes('99') ? 2_000 : 8_000);
       expect(store.getState().setLinkLimit(3_000)).toBe(true);
     }
+  });
+
+  it('keeps the app\'s public address normalised, refuses one that is no http(s) page, and drops a stored one that is not', async () => {
+    const first = await storeWith(undefined);
+    expect(first.store.getState().setAppUrl(' https://tools.example.com/timescope ')).toBe(true);
+    expect(first.saved()?.state).toMatchObject({ appUrl: 'https://tools.example.com/timescope/' });
+    for (const bad of ['tools.example.com', 'javascript:alert(1)', 'https://u:p@tools.example.com/', 'https://tools.example.com/?x=1']) expect(first.store.getState().setAppUrl(bad), bad).toBe(false);
+    expect(first.store.getState().appUrl).toBe('https://tools.example.com/timescope/');
+    const again = await storeWith(JSON.stringify(first.saved()));
+    expect(again.store.getState().appUrl).toBe('https://tools.example.com/timescope/');
+    expect(readStoredSettings({ appUrl: 'javascript:alert(1)' }).appUrl).toBe('');
+    expect(readStoredSettings({ appUrl: 'https://tools.example.com/timescope' }).appUrl).toBe('');
   });
 
   it('works for the tab when storage is off', async () => {

@@ -9,6 +9,7 @@ import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { checkSourceTemplate } from '../core/source/sourceUrl';
 import { DEFAULT_LINK_LIMIT } from '../core/share/linkLimits';
+import { checkAppAddress } from '../core/share/appAddress';
 
 export const SETTINGS_KEY = 'timescope.settings';
 const SETTINGS_VERSION = 1;
@@ -36,6 +37,12 @@ const intIn =
 
 export const isLinkLimit = intIn(LINK_LIMIT_RANGE);
 export const isMaxTraceBytes = intIn(MAX_TRACE_BYTES_RANGE);
+/** Stored as checkAppAddress normalised it, so a stored value is taken only in that form. */
+export const isAppUrl: Check<string> = (value): value is string => {
+  if (typeof value !== 'string' || value.length > MAX_TEMPLATE_LENGTH) return false;
+  const checked = checkAppAddress(value);
+  return checked.ok && checked.url === value;
+};
 export const isSourceUrlTemplate: Check<string> = (value): value is string =>
   typeof value === 'string' && value.length <= MAX_TEMPLATE_LENGTH && checkSourceTemplate(value, base()).ok;
 
@@ -46,22 +53,26 @@ export interface Settings {
   readonly sourceUrlTemplate: string;
   /** the largest trace file to open, in bytes (read by loading once the scale work lands) */
   readonly maxTraceBytes: number;
+  /** the app's public address (core/share/appAddress), where shared links point ('' = not set: the page's own) */
+  readonly appUrl: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   linkLimit: DEFAULT_LINK_LIMIT,
   sourceUrlTemplate: '',
-  maxTraceBytes: DEFAULT_MAX_TRACE_BYTES
+  maxTraceBytes: DEFAULT_MAX_TRACE_BYTES,
+  appUrl: ''
 };
 
 /** The stored value as settings: never throws, whatever was stored. Each field on its own: one bad value costs only that value. */
 export function readStoredSettings(stored: unknown): Settings {
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return DEFAULT_SETTINGS;
-  const { linkLimit, sourceUrlTemplate, maxTraceBytes } = stored as Record<string, unknown>;
+  const { linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl } = stored as Record<string, unknown>;
   return {
     linkLimit: isLinkLimit(linkLimit) ? linkLimit : DEFAULT_SETTINGS.linkLimit,
     sourceUrlTemplate: isSourceUrlTemplate(sourceUrlTemplate) ? sourceUrlTemplate : DEFAULT_SETTINGS.sourceUrlTemplate,
-    maxTraceBytes: isMaxTraceBytes(maxTraceBytes) ? maxTraceBytes : DEFAULT_SETTINGS.maxTraceBytes
+    maxTraceBytes: isMaxTraceBytes(maxTraceBytes) ? maxTraceBytes : DEFAULT_SETTINGS.maxTraceBytes,
+    appUrl: isAppUrl(appUrl) ? appUrl : DEFAULT_SETTINGS.appUrl
   };
 }
 
@@ -70,6 +81,8 @@ interface SettingsState extends Settings {
   setLinkLimit(chars: number): boolean;
   setSourceUrlTemplate(template: string): boolean;
   setMaxTraceBytes(bytes: number): boolean;
+  /** the address as typed: saved normalised (checkAppAddress), or refused */
+  setAppUrl(text: string): boolean;
 }
 
 // Storage may be off (private mode) or full: the setting then holds for this tab, and nothing throws.
@@ -111,14 +124,20 @@ export const useSettingsStore = create<SettingsState>()(
         ...DEFAULT_SETTINGS,
         setLinkLimit: setter('linkLimit', isLinkLimit),
         setSourceUrlTemplate: setter('sourceUrlTemplate', isSourceUrlTemplate),
-        setMaxTraceBytes: setter('maxTraceBytes', isMaxTraceBytes)
+        setMaxTraceBytes: setter('maxTraceBytes', isMaxTraceBytes),
+        setAppUrl: (text) => {
+          const checked = checkAppAddress(text);
+          if (!checked.ok || checked.url.length > MAX_TEMPLATE_LENGTH) return false;
+          set({ appUrl: checked.url });
+          return true;
+        }
       };
     },
     {
       name: SETTINGS_KEY,
       version: SETTINGS_VERSION,
       storage: createJSONStorage(() => safeStorage),
-      partialize: ({ linkLimit, sourceUrlTemplate, maxTraceBytes }): Settings => ({ linkLimit, sourceUrlTemplate, maxTraceBytes }),
+      partialize: ({ linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl }): Settings => ({ linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl }),
       // Another version's fields are read by the same checks; a future version adds its own steps here.
       migrate: (stored) => stored as Settings,
       merge: (stored, current) => ({ ...current, ...readStoredSettings(stored) })

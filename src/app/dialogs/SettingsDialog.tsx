@@ -1,11 +1,12 @@
-// Settings: the longest link to offer, the source URL template and the largest
-// trace file. Each field saves as it is typed, when its value is valid; an
+// Settings: the app's public address (where shared links point), the longest link to offer, the
+// source URL template and the largest trace file. Each field saves as it is typed, when its value is valid; an
 // invalid value is named beside the field and the saved one stays. Nothing is
 // fetched from the template while the dialog is open (useSourceUrl waits), so
 // a half-typed URL is never requested.
 import { useId, useState, type ReactNode } from 'react';
 import { LINK_LIMITS } from '../../core/share/linkLimits';
 import { checkSourceTemplate, expandSourceTemplate } from '../../core/source/sourceUrl';
+import { checkAppAddress } from '../../core/share/appAddress';
 import { LINK_LIMIT_RANGE, MAX_TEMPLATE_LENGTH, MAX_TRACE_BYTES_RANGE, useSettingsStore } from '../../stores/settingsStore';
 import { useViewStore } from '../../stores/viewStore';
 import { Modal } from './Modal';
@@ -181,6 +182,42 @@ function TemplateField() {
   );
 }
 
+function AppAddressField() {
+  const id = useId();
+  const saved = useSettingsStore((s) => s.appUrl);
+  const [text, setText] = useState(saved);
+  const [error, setError] = useState<string>();
+  const change = (next: string) => {
+    setText(next);
+    const checked = next.length > MAX_TEMPLATE_LENGTH ? { ok: false as const, message: `Keep it under ${n(MAX_TEMPLATE_LENGTH)} characters.` } : checkAppAddress(next);
+    setError(checked.ok ? undefined : checked.message);
+    if (checked.ok) useSettingsStore.getState().setAppUrl(next);
+  };
+  return (
+    <Field
+      id={id}
+      label="Public address of the app"
+      error={error}
+      hint="Where your team hosts Timescope's static build. Shared links, capsule links and the post-mortem's step links point here instead of at this page (a link to 127.0.0.1 or localhost opens only on your machine). Empty: links point at this page."
+      after={error || !saved ? undefined : <p data-testid="app-address-saved">Links open at <span className="break-all font-mono text-fg">{saved}</span></p>}
+    >
+      <input
+        id={id}
+        type="url"
+        inputMode="url"
+        spellCheck={false}
+        autoComplete="off"
+        value={text}
+        placeholder="https://tools.example.com/timescope/"
+        aria-invalid={error !== undefined}
+        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
+        onChange={(e) => change(e.target.value)}
+        className={`${input} w-full border-line`}
+      />
+    </Field>
+  );
+}
+
 function MaxTraceField() {
   const id = useId();
   const saved = useSettingsStore((s) => s.maxTraceBytes);
@@ -198,6 +235,7 @@ export function SettingsDialog() {
   return (
     <Modal id="settings" title="Settings">
       <form className="flex flex-col gap-4" onSubmit={(e) => e.preventDefault()}>
+        <AppAddressField />
         <LinkLimitField />
         <TemplateField />
         <MaxTraceField />

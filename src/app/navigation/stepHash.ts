@@ -1,6 +1,8 @@
 // The selected step in the URL fragment (#step=3, 1-based). Other fragment
-// keys are kept, so permalinks can add their own.
+// keys are kept, so permalinks can add their own: an opened link's `#incident=…&step=3` and a
+// capsule address's `#key=…&step=3` stay working links to the step on screen (sharedAddress.ts).
 import type { TraceModel } from '../../core/trace/model';
+import { forgetSharedAddress } from './sharedAddress';
 
 export function stepFromHash(total: number): number | undefined {
   const params = new URLSearchParams(window.location.hash.slice(1));
@@ -18,8 +20,9 @@ export function writeHash(index: number) {
   if (url.href !== window.location.href) window.history.replaceState(null, '', url);
 }
 
-/** A different trace is opening: the fragment's step belonged to the old one. */
+/** A different trace is opening: the fragment's step, and the link it was a step of, belonged to the old one. */
 export function clearStepHash() {
+  forgetSharedAddress();
   const params = new URLSearchParams(window.location.hash.slice(1));
   if (!params.has('step')) return;
   params.delete('step');

@@ -3,20 +3,18 @@
 // waits for Replay). Each step that fails shows an error card naming what went wrong; the page stays
 // usable. The session restore and ?trace= step aside while a capsule link is in the address.
 //
-// The capsule and its key leave the address bar as soon as they are read, as a #incident= link does
-// (openIncident.ts), rather than staying for a reload to fetch again, as Excalidraw keeps its key:
-// - the key is the whole secret, and an address bar is on screen in every screen share and
-//   screenshot, and gets copied into tickets with "the incident is here";
-// - a reload still comes back to the incident: once open, the session keeps it in this browser
-//   (persist/), so a reload restores it, even after the host deleted the file;
-// - kept, ?capsule= without the key could only fail on reload, and with it would fetch and decrypt
-//   the whole file again each time.
-// To open it again elsewhere, the person uses the link they were sent, or Share.
+// Once it opens, the address bar is the capsule's link again (capsuleLink: the page, ?capsule= and
+// #key=, nothing else it arrived with) plus `&step=N` as the selection moves, so a responder who
+// copies the address bar forwards a working link to the same incident and step, as the sender's
+// link was (sharedAddress.ts). That puts the key on screen, as the link the sender pasted did: the
+// key opens only what the sender chose to share, redacted as they chose. An address that cannot
+// open leaves the bar at once. A reload fetches and decrypts the capsule again.
 //
 // Loaded on demand, by useCapsuleUrl.ts when the address names a capsule: decryption, unzipping
 // and the payload's schemas are no part of the page's first load.
 import type { QueryClient } from '@tanstack/react-query';
-import { addressWithoutCapsule, parseCapsuleAddress } from '../../core/share/capsuleAddress';
+import { addressWithoutCapsule, capsuleLink, parseCapsuleAddress } from '../../core/share/capsuleAddress';
+import { showSharedAddress } from '../navigation/sharedAddress';
 import { decryptCapsule, type EncryptedProblemKind } from '../../core/share/encrypted';
 import { readCapsuleInWorker } from '../../worker/capsuleClient';
 import { CapsuleFetchError, capsuleByUrlQuery, capsuleFileName } from '../../queries/capsuleByUrl';
@@ -38,6 +36,7 @@ const DECRYPT_HINT: Record<EncryptedProblemKind, string> = {
 };
 
 function fail(fileName: string, message: string, hint: string) {
+  if (parseCapsuleAddress(window.location.href)) window.history.replaceState(null, '', addressWithoutCapsule(window.location.href));
   useTraceStore.getState().setLocal({ status: 'error', fileName, problem: { message, hint } });
 }
 
@@ -50,11 +49,17 @@ function showLoading(label: string): () => boolean {
   };
 }
 
+/** The `#…&step=N` a forwarded capsule address names (1-based), as an index. */
+function stepInAddress(href: string): number | undefined {
+  const raw = new URLSearchParams(new URL(href).hash.slice(1)).get('step');
+  return raw !== null && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) - 1 : undefined;
+}
+
 export async function openCapsuleAddress(client: QueryClient, href = window.location.href): Promise<boolean> {
   const address = parseCapsuleAddress(href);
   if (!address) return false;
-  window.history.replaceState(null, '', addressWithoutCapsule(href));
   const name = address.capsuleUrl !== undefined ? capsuleFileName(address.capsuleUrl) : 'encrypted capsule link';
+  // Until it opens the address is the capsule's; each failure (fail) takes it out of the address bar.
   if ('error' in address) {
     fail(name, address.error, STILL_WORKS);
     return true;
@@ -87,6 +92,9 @@ export async function openCapsuleAddress(client: QueryClient, href = window.loca
     fail(name, `This capsule cannot be opened: ${read.message}`, `It decrypted, so the key is right; the capsule inside was made wrong. ${STILL_WORKS}`);
     return true;
   }
-  await openIncident(read.incident, name, 'capsule');
+  const step = stepInAddress(href);
+  const incident = step === undefined ? read.incident : { ...read.incident, step };
+  showSharedAddress(capsuleLink(href, address.capsuleUrl, address.key), incident.step);
+  await openIncident(incident, name, 'capsule', { keepAddress: true });
   return true;
 }

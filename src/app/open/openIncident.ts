@@ -4,7 +4,9 @@
 // Notes and edits land in their stores once the trace has opened.
 // Loaded on demand (sharedIncident.ts and useCapsuleUrl.ts decide there is something to open).
 import type { SharedIncident } from '../../core/share/payload';
-import { decodeLink, linkStep } from '../../core/share/link';
+import { linkAddress, linkStep } from '../../core/share/link';
+import { decodeLinkInWorker } from '../../worker/linkClient';
+import { showSharedAddress } from '../navigation/sharedAddress';
 import { hasIncidentLink, looksEncrypted } from '../../core/share/recognize';
 import { traceIdentity } from '../../core/trace/identity';
 import { useSourceStore } from '../../stores/sourceStore';
@@ -22,11 +24,16 @@ function fail(fileName: string, message: string, hint: string) {
   useTraceStore.getState().setLocal({ status: 'error', fileName, problem: { message, hint } });
 }
 
-export async function openIncident(payload: SharedIncident, fileName: string, from: 'link' | 'capsule' = 'link'): Promise<void> {
+export interface IncidentOptions {
+  /** the address names this incident (a link, a capsule address) and stays a link to it (app/navigation/sharedAddress.ts) */
+  readonly keepAddress?: boolean;
+}
+
+export async function openIncident(payload: SharedIncident, fileName: string, from: 'link' | 'capsule' = 'link', options: IncidentOptions = {}): Promise<void> {
   useSourceStore.getState().replaceFiles((payload.sources ?? []).map((s) => ({ name: s.name, text: s.text, origin: 'link' as const })));
   // A capsule's trace.json goes to the engine as it was written, never read here.
   const traceBlob = 'traceBlob' in payload ? payload.traceBlob : new Blob([JSON.stringify(payload.trace)], { type: 'application/json' });
-  await openTraceBlob(traceBlob, fileName, payload.step !== undefined ? { startAt: payload.step } : {});
+  await openTraceBlob(traceBlob, fileName, { ...(payload.step !== undefined ? { startAt: payload.step } : {}), keepAddress: options.keepAddress === true });
   const local = useTraceStore.getState().local;
   if (local.status !== 'ready') return;
   // A compare link: run A is open behind the Compare view of A against B.
@@ -71,20 +78,33 @@ export async function openIncident(payload: SharedIncident, fileName: string, fr
 
 const LINK_HINT = 'Ask for the link again, or for the capsule (.zip) instead. This page still works: open a trace of your own.';
 
-/** A `#incident=` in the address, on load: opened, then taken out of the address (the session keeps it). */
+/**
+ * A `#incident=` in the address, on load or pasted: decoded in a worker (a hostile link inflates
+ * for seconds), then opened. The address stays a working link to it (sharedAddress.ts): the
+ * sender's link alone, at the step on screen. A link that cannot open leaves the address.
+ */
 export async function openIncidentFromHash(): Promise<boolean> {
-  const raw = window.location.href.replace(/%23/gi, '#');
+  const href = window.location.href;
+  const raw = href.replace(/%23/gi, '#');
   if (!hasIncidentLink(raw)) return false;
-  const decoded = decodeLink(raw);
-  const url = new URL(window.location.href);
-  url.hash = '';
-  window.history.replaceState(null, '', url);
-  if (!decoded.ok) {
-    fail('shared link', `This shared link is ${decoded.kind === 'unknown-version' ? 'from a newer Timescope' : decoded.kind.replace('-', ' ')}: ${decoded.message}`, LINK_HINT);
+  const step = linkStep(raw);
+  const address = linkAddress(href);
+  useTraceStore.getState().setLocal({ status: 'loading', label: 'Opening the shared link', progress: undefined });
+  const decoded = await decodeLinkInWorker(raw);
+  // The person opened something else while it was decoded: that wins.
+  const local = useTraceStore.getState().local;
+  if (local.status !== 'loading' || local.label !== 'Opening the shared link') return true;
+  if (!decoded.ok || address === undefined) {
+    const url = new URL(window.location.href);
+    url.hash = '';
+    window.history.replaceState(null, '', url);
+    const problem = decoded.ok ? { kind: 'corrupt', message: 'its address could not be read.' } : decoded;
+    fail('shared link', `This shared link is ${problem.kind === 'unknown-version' ? 'from a newer Timescope' : problem.kind.replace('-', ' ')}: ${problem.message}`, LINK_HINT);
     return true;
   }
-  const step = linkStep(raw);
-  await openIncident(step === undefined ? decoded.payload : { ...decoded.payload, step }, 'shared link');
+  const incident = step === undefined ? decoded.incident : { ...decoded.incident, step };
+  showSharedAddress(address, incident.step);
+  await openIncident(incident, 'shared link', 'link', { keepAddress: true });
   return true;
 }
 

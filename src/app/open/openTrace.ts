@@ -9,6 +9,7 @@ import { useTraceStore, type LocalLoad } from '../../stores/traceStore';
 import { parseInEngine } from '../../worker/engineClient';
 import { useViewStore } from '../../stores/viewStore';
 import { clearStepHash, writeHash } from '../navigation/stepHash';
+import { forgetSharedAddress } from '../navigation/sharedAddress';
 import { noteOpened } from '../../persist/pending';
 import { traceSizeProblem } from '../../core/trace/size';
 import { useSettingsStore } from '../../stores/settingsStore';
@@ -37,11 +38,14 @@ export interface OpenOptions {
   readonly label?: string;
   /** the step to open at (0-based), instead of where a new trace opens: a restored session's place */
   readonly startAt?: number;
+  /** the address names what is opening (a shared link, a capsule address): it stays, as a link to it (sharedAddress.ts) */
+  readonly keepAddress?: boolean;
 }
 
 export async function openTraceBlob(blob: Blob, fileName: string, options: OpenOptions = {}): Promise<void> {
   const { setLocal, local } = useTraceStore.getState();
   forgetTraceUrl();
+  if (!options.keepAddress) forgetSharedAddress();
   // Refused by its size alone, before a byte is read or kept: a file past the limit would only cost the tab its memory.
   const tooBig = traceSizeProblem(fileName, blob.size, useSettingsStore.getState().maxTraceBytes);
   if (tooBig) {
@@ -54,8 +58,8 @@ export async function openTraceBlob(blob: Blob, fileName: string, options: OpenO
   // Remember where you were, for "Back to …" should this file turn out bad; the new trace starts at step 1.
   if (local.status === 'ready') useTraceStore.setState({ lastReadyStep: useViewStore.getState().selected });
   // useStepHash opens the trace at the fragment's step, so a restore puts its step there.
-  if (options.startAt === undefined) clearStepHash();
-  else writeHash(options.startAt);
+  if (options.startAt !== undefined) writeHash(options.startAt);
+  else if (!options.keepAddress) clearStepHash();
   setLocal({ status: 'loading', label: options.label ?? `Reading ${fileName}`, progress: undefined });
   try {
     const result = await parseInEngine(blob, fileName, (progress) => {

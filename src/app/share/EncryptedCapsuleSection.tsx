@@ -9,6 +9,8 @@ import { ARMORED_EXTENSION, armorCapsule, ENCRYPTED_EXTENSION, encryptCapsule, s
 import { capsuleLink } from '../../core/share/capsuleAddress';
 import { sizeText } from '../../core/share/sizeText';
 import { download as save } from './download';
+import { appBase } from '../../core/share/appAddress';
+import { useSettingsStore } from '../../stores/settingsStore';
 
 type Sealed =
   | { readonly state: 'idle' }
@@ -49,8 +51,10 @@ export function EncryptedCapsuleSection({ payload, fileBase }: { payload: Incide
     }
   };
 
+  const appUrl = useSettingsStore((s) => s.appUrl);
   const url = hostedUrl(where);
-  const link = sealed.state === 'ready' && url ? capsuleLink(window.location.href, url, sealed.key) : '';
+  // On the app's public address (Settings), as the incident link is: never this machine's 127.0.0.1 when one is set.
+  const link = sealed.state === 'ready' && url ? capsuleLink(appBase(appUrl, window.location.href), url, sealed.key) : '';
   return (
     <section aria-labelledby={titleId} className="space-y-2 rounded border border-line p-2.5 text-[12px]" data-testid="encrypted-capsule">
       <h3 id={titleId} className="font-medium">

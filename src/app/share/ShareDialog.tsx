@@ -21,6 +21,7 @@ import { SharePreview } from './SharePreview';
 import { RedactionSummary } from './RedactionSummary';
 import { download } from './download';
 import { EncryptedCapsuleSection } from './EncryptedCapsuleSection';
+import { AppAddressLine } from './AppAddressLine';
 
 type Built = { state: 'building' } | { state: 'ready'; shared: Shared; link: string } | { state: 'failed'; message: string };
 
@@ -45,6 +46,7 @@ function useShared(model: TraceModel, includeSource: boolean, redact: boolean): 
   const detectors = useRedactionStore((s) => s.detectors);
   const paths = useRedactionStore((s) => s.paths);
   const comparison = useCompareStore((s) => s.comparison);
+  const appUrl = useSettingsStore((s) => s.appUrl);
   useEffect(() => {
     let live = true;
     buildShared(model, { includeSource, redact }).then(
@@ -54,7 +56,7 @@ function useShared(model: TraceModel, includeSource: boolean, redact: boolean): 
     return () => {
       live = false;
     };
-  }, [model, includeSource, redact, selected, notes, edits, keys, detectors, paths, comparison]);
+  }, [model, includeSource, redact, selected, notes, edits, keys, detectors, paths, comparison, appUrl]);
   return built;
 }
 
@@ -98,6 +100,7 @@ function ShareBody({ model }: { model: TraceModel }) {
             Could not build the link: {built.message}
           </p>
         )}
+        <AppAddressLine />
         {built.state === 'ready' && <SizeLine size={size} limit={limit} />}
         {tooLong && (
           <p role="status" className="text-warn" data-testid="capsule-offer">

@@ -230,3 +230,17 @@ describe('link sizes', () => {
     expect(DEFAULT_LINK_LIMIT).toBe(8_000);
   });
 });
+
+describe('the address of an opened link', () => {
+  const link = encodeLink(traceOnly(fixtureIncidents()[0]!.payload));
+  const token = link.slice('#incident='.length);
+
+  it('is the page and the link alone: no query, no other fragment parameter, a gateway %23 undone', async () => {
+    const { linkAddress } = await import('./link');
+    expect(linkAddress(`http://h.example/app/?utm_source=mail&trace=x${link}&step=3&walk=2`)).toBe(`http://h.example/app/#incident=${token}`);
+    expect(linkAddress(`http://h.example/app/%23incident=${token}`)).toBe(`http://h.example/app/#incident=${token}`);
+    expect(linkAddress('http://h.example/app/#step=2')).toBeUndefined();
+    const back = decodeLink(linkAddress(`http://h.example/${link}`)!);
+    expect(back.ok).toBe(true);
+  });
+});

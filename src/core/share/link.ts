@@ -84,6 +84,23 @@ export function linkStep(text: string): number | undefined {
   return n >= 1 ? n - 1 : undefined;
 }
 
+/**
+ * The address that opens the link in `href` again, for the address bar once it is open: the page
+ * (origin and path) plus `#incident=<token>` as the sender made it, and nothing else of the address
+ * it arrived with (a query, a gateway's %23, other fragment parameters). So a copied address bar
+ * forwards exactly what the sender's redaction left. Undefined when `href` holds no link.
+ */
+export function linkAddress(href: string): string | undefined {
+  const token = findToken(href);
+  if (token === undefined) return undefined;
+  try {
+    const page = new URL(href.replace(/\s+/g, '').split(/#|%23/i)[0]!);
+    return `${page.origin}${page.pathname}#${LINK_PARAM}=${token}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Decode a link, a fragment or a bare token. Never throws. */
 export function decodeLink(text: string, options: { maxBytes?: number } = {}): LinkDecoded {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_INFLATED_BYTES;

@@ -18,6 +18,7 @@ import { useReplayStore } from '../../stores/replayStore';
 import { useLastReplay, type LastReplay } from '../../stores/useLastReplay';
 import { useAutoReplayBlocker } from '../../stores/autoReplay';
 import { ReceivedView } from './ReceivedView';
+import { ReplayNext } from './ReplayNext';
 import { useNotesStore } from '../../stores/notesStore';
 import { NowView, nowStatus } from './NowView';
 import { StepNoteField } from './StepNoteField';
@@ -86,8 +87,14 @@ function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: Tr
   const lost = useValuesLost(model);
   const carried = useReplayStore((s) => s.baselineCarried && s.baseline === baseline);
   const shareable = value !== undefined && step.hasValue && (step.kind === 'threw' || step.kind === 'returned');
+  const blocked = useAutoReplayBlocker();
+  const idle = useReplayStore((s) => s.run.status !== 'running');
+  const replayed = useLastReplay() !== undefined;
+  // A link without its facts: the why needs a replay, and asking for it comes first, until one ran.
+  const askReplay = !baseline && !replayed && blocked === 'link' && idle;
   return (
     <div className="min-w-0 space-y-3">
+      {askReplay && <ReplayNext model={model} />}
       <StepValue step={step} value={value} lost={lost} exact={model.exactNumbers} />
       {shareable && (
         <RedactFieldPicker
@@ -96,7 +103,7 @@ function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: Tr
           at={{ field: step.kind === 'threw' ? 'error' : 'result', entry: step.index }}
         />
       )}
-      {baseline ? <ReceivedView model={model} step={step} report={baseline} carried={carried} /> : <NoReceived />}
+      {baseline ? <ReceivedView model={model} step={step} report={baseline} carried={carried} /> : !askReplay && <NoReceived />}
     </div>
   );
 }
