@@ -1,7 +1,7 @@
 // The shell: header, warnings, the three panes, the bottom bar, and the
 // overlays. Panels talk through stores; this file only lays them out.
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
-import { LazyWorkspace, WorkspaceFallback } from './lazyWorkspace';
+import { WorkspaceView, WorkspaceFallback } from './lazyWorkspace';
 import { useWarmWorkspace } from './warmWorkspace';
 import { useTraceStore } from '../../stores/traceStore';
 import { useActiveTrace } from './useActiveTrace';
@@ -112,7 +112,7 @@ export function App() {
           </Suspense>
         ) : active.status === 'ready' ? (
           <Suspense fallback={<WorkspaceFallback />}>
-            <LazyWorkspace model={active.model} theme={theme} />
+            <WorkspaceView model={active.model} theme={theme} />
           </Suspense>
         ) : active.status === 'loading' ? (
           <LoadingView label={active.label} progress={active.progress} />
