@@ -33,8 +33,8 @@ export class TimelinePage {
     await expect(this.selected).toHaveCount(1);
     await expect(this.selected).toHaveAttribute('aria-posinset', String(n));
     if (command) await expect(this.selected).toHaveAccessibleName(new RegExp(`^${escape(command)},`));
-    // The details follow the list a paint later (useSelectedAfterPaint): what a test does next in
-    // them (a note, What if…) must reach step n, not the one they showed a moment ago.
+    // The details show step n too before a test acts in them (a note, What if…): they render in the
+    // list's commit, and this keeps a test honest should they ever trail it again.
     const details = this.page.getByRole('region', { name: 'Step details' });
     if ((await details.count()) === 1) await expect(details).toHaveAttribute('data-step', String(n));
   }

@@ -1,9 +1,10 @@
 // Any recorded value, shown as text. react-json-view-lite renders through
 // React text nodes, so a string holding HTML is shown, never parsed. Long
-// strings are cut and integers past 2^53 marked first (core/present/shown).
+// strings are cut and rounded numbers marked first (core/present/shown).
 import { useMemo } from 'react';
 import { JsonView } from 'react-json-view-lite';
-import { shownValue, type BigInteger } from '../core/present/shown';
+import { shownValue } from '../core/present/shown';
+import { markedNumberText } from '../core/present/markedNumber';
 import { LongTextNote } from './LongText';
 
 type StyleProps = NonNullable<Parameters<typeof JsonView>[0]['style']>;
@@ -33,14 +34,9 @@ const styles: Required<StyleProps> = {
 /** Expand the first levels, and keep big arrays folded so a 10,000-item result does not render at once. */
 const expandSensibly = (level: number, value: unknown) => level < 2 && !(Array.isArray(value) && value.length > 50);
 
-export const bigIntegerText = (n: BigInteger) =>
-  n.source !== undefined
-    ? `${n.source} as in the file (beyond 2^53; JavaScript reads ${String(n.value)})`
-    : `≈${String(n.value)} (beyond 2^53: the file's last digits may differ)`;
-
 /**
  * The tree renders a Date through its toISOString as unquoted text, the only
- * hook it has for a value of our own: a rounded integer shows as this text
+ * hook it has for a value of our own: a rounded number shows as this text
  * rather than as a number (pinned by JsonValue.test.tsx, should the library change).
  */
 class MarkedNumber extends Date {
@@ -55,13 +51,13 @@ class MarkedNumber extends Date {
 export interface JsonValueProps {
   readonly value: unknown;
   readonly label: string;
-  /** TraceModel.exactNumbers and this value's pointer in the trace, to show integers past 2^53 as written */
+  /** TraceModel.exactNumbers and this value's pointer in the trace, to show rounded numbers as written */
   readonly exact?: Readonly<Record<string, string>>;
   readonly pointer?: string;
 }
 
 export function JsonValue({ value, label, exact, pointer }: JsonValueProps) {
-  const shown = useMemo(() => shownValue(value, { exact, pointer, number: (n) => new MarkedNumber(bigIntegerText(n)) }), [value, exact, pointer]);
+  const shown = useMemo(() => shownValue(value, { exact, pointer, number: (n) => new MarkedNumber(markedNumberText(n)) }), [value, exact, pointer]);
   const notes = shown.long.map((item) => <LongTextNote key={item.where} item={item} label={label} />);
   const v = shown.value;
   if (v instanceof MarkedNumber || v === null || typeof v !== 'object') {

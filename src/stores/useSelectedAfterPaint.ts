@@ -1,11 +1,11 @@
-// The selected step for the panes that show its details (the inspector, the
+// The selected step for the heavier panes that follow a selection (the
 // source's highlight, the narration, the announcement): the same step as the
-// list's, one paint later. A key press then paints the list's highlight on
-// its own, in the next frame, and the details (a JSON tree, an editor
-// decoration) follow in a render of their own after that frame, at transition
-// priority, so the next key press interrupts it rather than waiting for it.
-// While ↓ is held the details skip the steps passed over; they always end on
-// the step the list shows.
+// list's, one paint later. A key press paints the list's highlight and the
+// step's details (the Inspector reads the selection directly) in the next
+// frame; these panes (an editor decoration, the narration) follow in a render
+// of their own after that frame, at transition priority, so the next key
+// press interrupts it rather than waiting for it. While ↓ is held they skip
+// the steps passed over; they always end on the step the list shows.
 import { startTransition, useEffect, useState } from 'react';
 import { useViewStore } from './viewStore';
 

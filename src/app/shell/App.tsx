@@ -1,17 +1,9 @@
 // The shell: header, warnings, the three panes, the bottom bar, and the
 // overlays. Panels talk through stores; this file only lays them out.
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
-import { AfterPaint } from '../../components/AfterPaint';
-import { warmEngine } from '../../worker/engineClient';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
-import type { TraceModel } from '../../core/trace/model';
+import { WorkspaceView, WorkspaceFallback } from './lazyWorkspace';
+import { useWarmWorkspace } from './warmWorkspace';
 import { useTraceStore } from '../../stores/traceStore';
-import { useViewStore } from '../../stores/viewStore';
-import { useStepsViewStore } from '../../stores/stepsViewStore';
-import { Timeline } from '../../panels/timeline/Timeline';
-import { Inspector } from '../../panels/inspector/Inspector';
-import { SourcePanel } from '../../panels/source/SourcePanel';
-import { NarrationDrawer } from '../../panels/narration/NarrationDrawer';
 import { useActiveTrace } from './useActiveTrace';
 import { useThemeSync } from './useThemeSync';
 import { useSourceUrl } from '../open/useSourceUrl';
@@ -20,7 +12,6 @@ import { useStepHash } from '../navigation/useStepHash';
 import { useReplayWarmUp } from '../replay/useReplayWarmUp';
 import { useSessionPersistence } from '../../persist/useSessionPersistence';
 import { useAutoReplay, useReplayRequests } from '../replay/useAutoReplay';
-import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { Banners } from './Banners';
 import { StepRefNotice } from './StepRefNotice';
@@ -46,74 +37,6 @@ import { traceIdentity } from '../../core/trace/identity';
 import { Walkthrough } from '../../panels/walkthrough/Walkthrough';
 import { useCompareStore } from '../../stores/compareStore';
 import { CompareProblem } from '../../panels/compare/CompareWith';
-
-const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
-const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
-
-/**
- * The source gets the room: the step list and the selected step's details share one column, the
- * list as tall as its rows up to a cap, and the editor takes the rest of the width. The waterfall
- * is time across: in a 500 px column its bars were slivers, so while it is shown the Steps panel
- * spans the whole width above the details and the source (as Jaeger and Perfetto lay a trace out).
- * The details and the source keep their place in the tree either way, so switching views never
- * mounts the editor again; only the Steps panel moves.
- */
-function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light' }) {
-  const narrationOpen = useViewStore((s) => s.narrationOpen);
-  const waterfall = useStepsViewStore((s) => s.view === 'waterfall');
-  const columns = useDefaultLayout({ id: 'timescope.columns.v2', storage: localStorage });
-  const rows = useDefaultLayout({ id: 'timescope.rows.v2', storage: localStorage, panelIds: narrationOpen ? ['work', 'narration'] : ['work'] });
-  const steps = (
-    <ErrorBoundary area="step list">
-      <Timeline model={model} />
-    </ErrorBoundary>
-  );
-  return (
-    <Group orientation="vertical" id="timescope.rows.v2" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged} className="min-h-0 flex-1">
-      <Panel id="work" minSize="40%">
-        <div className="flex h-full min-h-0 flex-col">
-          {waterfall && (
-            <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line" data-testid="steps-band">
-              {steps}
-            </div>
-          )}
-          <Group orientation="horizontal" id="timescope.columns.v2" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged} className="min-h-0 flex-1">
-            <Panel id="side" defaultSize="36%" minSize="22%" maxSize="60%">
-              <div className="flex h-full min-h-0 flex-col">
-                {!waterfall && <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line">{steps}</div>}
-                <div className="min-h-0 flex-1">
-                  <ErrorBoundary area="step details">
-                    <AfterPaint>
-                      <Inspector model={model} />
-                    </AfterPaint>
-                  </ErrorBoundary>
-                </div>
-              </div>
-            </Panel>
-            <Separator className={handle} aria-label="Resize steps and source" />
-            <Panel id="source" minSize="35%">
-              <ErrorBoundary area="source view">
-                <AfterPaint order={2}>
-                  <SourcePanel model={model} theme={theme} />
-                </AfterPaint>
-              </ErrorBoundary>
-            </Panel>
-          </Group>
-        </div>
-      </Panel>
-      {narrationOpen && (
-        <>
-          <Separator className={handleRow} aria-label="Resize narration" />
-          <Panel id="narration" defaultSize="26%" minSize="12%" maxSize="50%">
-            <ErrorBoundary area="narration">
-              <NarrationDrawer model={model} />
-            </ErrorBoundary>
-          </Panel>
-        </>
-      )}
-    </Group>
-  );
-}
 
 /** A shared `#incident=` link opens on first load, and when one is pasted into the address bar. */
 function useIncidentLink() {
@@ -158,12 +81,7 @@ export function App() {
   useKeyboard(model);
   useStepHash(model);
   useReplayWarmUp();
-  // A trace engine waits ready, so the first file opened does not wait for a worker to start;
-  // started after the first paint, whose bytes it would otherwise share (~13 KB gzip).
-  useEffect(() => {
-    const timer = setTimeout(warmEngine, 1_000);
-    return () => clearTimeout(timer);
-  }, []);
+  useWarmWorkspace();
   useAutoReplay(model);
   useReplayRequests(model);
   // Each trace has its own edits, chosen export, replay result, notes and what-ifs. A trace already
@@ -195,7 +113,9 @@ export function App() {
             <CompareView theme={theme} canShare={model !== undefined} />
           </Suspense>
         ) : active.status === 'ready' ? (
-          <Workspace model={active.model} theme={theme} />
+          <Suspense fallback={<WorkspaceFallback />}>
+            <WorkspaceView model={active.model} theme={theme} />
+          </Suspense>
         ) : active.status === 'loading' ? (
           <LoadingView label={active.label} progress={active.progress} />
         ) : active.status === 'error' ? (

@@ -36,6 +36,11 @@ describe('shownValue', () => {
     expect(shownValue(v, { number, exact: { '/x': '1' }, pointer: '/trace/0/result' }).big).toEqual([]);
   });
 
+  test('any number with text in the side table is marked (1e400, 1e-400), and -0 keeps its sign', () => {
+    const shown = shownValue([Infinity, 0, -0, 0], { number, exact: { '/r/0': '1e400', '/r/1': '1e-400' }, pointer: '/r' });
+    expect(shown.value).toEqual(['#1e400', '#1e-400', '#-0', 0]);
+  });
+
   test('a __proto__ key in a copied object stays an own key', () => {
     const v = JSON.parse(`{"__proto__":{"s":"${'z'.repeat(LONG_STRING_CHARS + 1)}"}}`) as object;
     const out = shownValue(v, { number }).value as object;

@@ -1,6 +1,8 @@
 // What a value tree shows in place of the two kinds of value that hurt it:
 // a string long enough to stall the page when all of it goes into the DOM,
-// and an integer past 2^53 that JSON.parse rounded. The caller gets a copy
+// and a number that JSON.parse rounded (past 2^53, past the largest double,
+// below the smallest, more digits than a double keeps), or whose sign String
+// drops (-0). The caller gets a copy
 // with those replaced (the rest shared, not copied) and the list of each,
 // so the view can offer "show all" and the digits as the file wrote them.
 import { isBeyondSafe, pointerKey } from '../trace/exact-numbers';
@@ -18,18 +20,18 @@ export interface LongString {
   readonly text: string;
 }
 
-export interface BigInteger {
+export interface MarkedNumber {
   readonly where: string;
-  /** the rounded number the values hold */
+  /** the number the values hold (rounded, unless it is -0) */
   readonly value: number;
-  /** the digits as the file wrote them, when known */
+  /** the number as the file wrote it, when known */
   readonly source: string | undefined;
 }
 
 export interface Shown {
   readonly value: unknown;
   readonly long: readonly LongString[];
-  readonly big: readonly BigInteger[];
+  readonly big: readonly MarkedNumber[];
 }
 
 export interface ShownOptions {
@@ -39,7 +41,7 @@ export interface ShownOptions {
   readonly pointer?: string;
   /** what the tree shows for a long string: by default the first CUT_TO_CHARS characters and an ellipsis */
   readonly cut?: (s: LongString) => unknown;
-  readonly number: (n: BigInteger) => unknown;
+  readonly number: (n: MarkedNumber) => unknown;
 }
 
 /** "1.5 MB": the UTF-8 size of a string, counted without encoding it. */
@@ -60,7 +62,7 @@ export function utf8Bytes(text: string): number {
 /** The same as `v` unless a long string or a rounded integer is inside it. */
 export function shownValue(root: unknown, options: ShownOptions): Shown {
   const long: LongString[] = [];
-  const big: BigInteger[] = [];
+  const big: MarkedNumber[] = [];
   const exact = options.exact;
   const walk = (v: unknown, where: string, pointer: string | undefined, depth: number): unknown => {
     if (typeof v === 'string') {
@@ -69,11 +71,13 @@ export function shownValue(root: unknown, options: ShownOptions): Shown {
       long.push(s);
       return options.cut ? options.cut(s) : `${v.slice(0, CUT_TO_CHARS)}…`;
     }
-    if (isBeyondSafe(v)) {
+    if (typeof v === 'number') {
       const source = pointer === undefined ? undefined : exact?.[pointer];
-      // A value from the file with no entry in the table was written exactly (2^53 itself, say).
-      if (pointer !== undefined && source === undefined) return v;
-      const n = { where, value: v, source };
+      // A value from the file with no entry in the table was written exactly (2^53 itself, say);
+      // one from elsewhere (a replay) that looks rounded is marked with no digits claimed.
+      const marked = source !== undefined || Object.is(v, -0) || (pointer === undefined && isBeyondSafe(v));
+      if (!marked) return v;
+      const n = { where, value: v, source: source ?? (Object.is(v, -0) ? '-0' : undefined) };
       big.push(n);
       return options.number(n);
     }

@@ -4,6 +4,14 @@ import type { TraceStep } from '../trace/model';
 
 const MAX_PREVIEW = 120;
 
+// JSON.stringify writes Infinity as null and -0 as 0: a preview would show another value than
+// the one held (a trace's 1e400 or 400-digit integer reads as Infinity). The replacer marks them
+// with a string no value can hold unescaped (a NUL), and the quotes around the mark are dropped.
+const MARK = '\u0000';
+const MARKED = /"\\u0000(-?Infinity|NaN|-0)\\u0000"/g;
+const keepNumbers = (_key: string, v: unknown) =>
+  typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)) ? `${MARK}${Object.is(v, -0) ? '-0' : String(v)}${MARK}` : v;
+
 /** A one-line preview of any stored value, never longer than MAX_PREVIEW. */
 export function preview(value: unknown): string {
   let text: string;
@@ -11,7 +19,7 @@ export function preview(value: unknown): string {
   else if (typeof value === 'string') text = JSON.stringify(value);
   else {
     try {
-      text = JSON.stringify(value) ?? String(value);
+      text = JSON.stringify(value, keepNumbers)?.replace(MARKED, '$1') ?? String(value);
     } catch {
       text = String(value);
     }

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { formatSize, traceSizeProblem } from './size';
 import { depthOver, MAX_VALUE_DEPTH } from './depth';
-import { isRoundedInteger, roundedIntegers } from './exact-numbers';
+import { isRoundedNumber, roundedNumbers } from './exact-numbers';
 import { parseTraceText } from './parse';
 import { join, readText, REPO_ROOT } from './test-support/files';
 import { redactTrace } from '../redact/trace';
@@ -57,16 +57,16 @@ describe('depth', () => {
 
 describe('integers past 2^53', () => {
   test('only integers that JavaScript rounds', () => {
-    expect(isRoundedInteger('9007199254740993')).toBe(true);
-    expect(isRoundedInteger('9007199254740992')).toBe(false);
-    expect(isRoundedInteger('-9007199254740993')).toBe(true);
-    expect(isRoundedInteger('1.5e300')).toBe(false);
+    expect(isRoundedNumber('9007199254740993')).toBe(true);
+    expect(isRoundedNumber('9007199254740992')).toBe(false);
+    expect(isRoundedNumber('-9007199254740993')).toBe(true);
+    expect(isRoundedNumber('1.5e300')).toBe(false);
   });
 
   test('pointers follow keys (escaped), indexes, strings with brackets and escapes', () => {
     const text = '{"a\\"[":{"x/y~":[0,"[,{",12345678901234567890]},"s":"9007199254740993","n":9007199254740993}';
     expect(JSON.parse(text)).toBeTruthy();
-    expect(roundedIntegers(text)).toEqual({ '/a"[/x~1y~0/2': '12345678901234567890', '/n': '9007199254740993' });
+    expect(roundedNumbers(text)).toEqual({ '/a"[/x~1y~0/2': '12345678901234567890', '/n': '9007199254740993' });
   });
 
   test('the model keeps the parsed value for replay and the text beside it, also for bare arrays and JSONL', () => {

@@ -14,7 +14,7 @@ import { isPlaywrightEvent, PLAYWRIGHT_PROBLEM } from './foreign';
 import { findJsonError, lineColumn } from './json-locate';
 import type { RecordedModel, TraceModel, TraceSummary } from './model';
 import { summarize } from './summary';
-import { roundedIntegers } from './exact-numbers';
+import { roundedNumbers } from './exact-numbers';
 import type { SkippedFile } from './corpus';
 
 export { buildModel } from './build';
@@ -104,7 +104,7 @@ function parseJsonl(lines: readonly Line[], fileName: string | undefined): Parse
       }
     }
     try {
-      const model = buildModel(parsed.value, roundedIntegers(text));
+      const model = buildModel(parsed.value, roundedNumbers(text));
       models.push(model);
       summaries.push(summarize(model, number));
     } catch (error) {
@@ -143,7 +143,7 @@ export function parseTraceText(text: string, fileName?: string): ParseResult {
   const whole = tryParse(text);
   if (whole) {
     try {
-      return { kind: 'trace', model: buildModel(whole.value, roundedIntegers(text)) };
+      return { kind: 'trace', model: buildModel(whole.value, roundedNumbers(text)) };
     } catch (error) {
       return fail(problemOf(error));
     }

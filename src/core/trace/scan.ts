@@ -9,9 +9,11 @@
 // shape ({head…, trace: [{command, path, threw, result | error, …}]}, or a
 // bare array of entries) in well-formed UTF-8 JSON. Anything else (a syntax
 // error, an escape in a key or a Command name, a path that is not a string,
-// an integer past 2^53, a value nesting near the depth limit) ends the scan
+// a number JavaScript rounds, a value nesting near the depth limit) ends the scan
 // with `undefined`, and the caller reads the file the slow, exact way, which
 // also words every problem. So this is a fast path, never a second opinion.
+
+import { isRoundedNumber } from './exact-numbers';
 
 /** Values deeper than this end the scan: the exact reader names the entry and depth (depth.ts). */
 const MAX_SCAN_DEPTH = 900;
@@ -275,7 +277,11 @@ function skipUtf8(p: number): number {
   return p + need + 1;
 }
 
-/** Past a number at p; the caller has seen '-' or a digit there. Integers past 2^53 need the exact reader. */
+/**
+ * Past a number at p; the caller has seen '-' or a digit there. A number JavaScript reads as
+ * another (an integer past 2^53, 1e400, 1e-400, more digits than a double keeps) needs the exact
+ * reader, which keeps the file's text beside the model (exact-numbers.ts).
+ */
 function skipNumber(p: number): number {
   const start = p;
   if (b[p] === MINUS) p++;
@@ -284,33 +290,45 @@ function skipNumber(p: number): number {
   else fail();
   const integerEnd = p;
   let integer = true;
+  let sameText = true;
   if (b[p] === DOT) {
     integer = false;
     p++;
     if (!IS_DIGIT[b[p]!]) fail();
     while (IS_DIGIT[b[p]!]) p++;
     // 1.50 is written 1.5 by JSON.stringify; past 15 digits the text may name a double it writes otherwise.
-    if (b[p - 1] === ZERO || (p - start > 16 && !sameNumberText(start, p))) loose = true;
+    if (b[p - 1] === ZERO || (p - start > 16 && !(sameText = sameNumberText(start, p)))) loose = true;
   }
   const e = b[p];
+  let exponentDigits = 0;
   if (e === 0x65 || e === 0x45) {
     loose = true;
     integer = false;
     p++;
     if (b[p] === 0x2b || b[p] === MINUS) p++;
     if (!IS_DIGIT[b[p]!]) fail();
-    while (IS_DIGIT[b[p]!]) p++;
+    while (IS_DIGIT[b[p]!]) {
+      p++;
+      exponentDigits++;
+    }
   }
   // 2^53 has 16 digits: a shorter integer is always exact; a longer one may be rounded (exact-numbers.ts).
   if (integer && integerEnd - start - (b[start] === MINUS ? 1 : 0) >= 16) fail();
+  // 15 significant digits and a 2-digit exponent always survive; past either, ask.
+  if (!integer && (!sameText || exponentDigits >= 3 || p - start > 16) && isRoundedNumber(textAt(start, p))) fail();
   if (integer && b[start] === MINUS && b[start + 1] === ZERO) loose = true; // -0 is written 0
   return p;
 }
 
-/** Whether JavaScript writes the number b[start, end) as it is written there. */
-function sameNumberText(start: number, end: number): boolean {
+function textAt(start: number, end: number): string {
   let text = '';
   for (let k = start; k < end; k++) text += String.fromCharCode(b[k]!);
+  return text;
+}
+
+/** Whether JavaScript writes the number b[start, end) as it is written there. */
+function sameNumberText(start: number, end: number): boolean {
+  const text = textAt(start, end);
   return String(Number(text)) === text;
 }
 

@@ -28,7 +28,6 @@ import { StepLinkButton } from './StepLinkButton';
 import { WhatIfButtons, WhatIfStatus } from '../whatif/WhatIfButtons';
 import { traceIdentity } from '../../core/trace/identity';
 import { useStepValue, useValuesLost } from '../../stores/useStepValue';
-import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
 import { loadValues } from '../../worker/engineClient';
 import { shownValue, type StepValue as RecordedValue } from '../../core/trace/values';
 
@@ -131,29 +130,34 @@ function StepTab({ model, step, baseline, last }: { model: TraceModel; step: Tra
   return <RecordedColumn model={model} step={step} baseline={baseline ?? last?.report} />;
 }
 
+/** Steps each side of the selected one whose values are kept at hand. */
+const NEIGHBOURS = 16;
+
 /**
- * A big trace's value is asked of the engine in the frame that paints the list's highlight, not when
- * the details render after it: the answer is then usually here for that render, which shows the
- * value at once instead of "Loading…" and a second render. One request a frame while a key is held.
+ * A big trace's values live in the engine worker, and an answer takes a round trip: asked when a
+ * step is shown, the value would come a frame or more after the key. So the values of the steps
+ * around the selected one are asked for as soon as the selection moves (the ones already here are
+ * not asked again: one new value a key press while ↓ is held), and the next step's details render
+ * with its value in the key press's own frame.
  */
-function usePrefetchSelected(model: TraceModel) {
+function usePrefetchAround(model: TraceModel) {
   useEffect(() => {
-    let frame = 0;
-    const off = useViewStore.subscribe((s, prev) => {
-      if (s.selected === prev.selected) return;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => void loadValues(model, [useViewStore.getState().selected]).catch(() => undefined));
-    });
-    return () => {
-      off();
-      cancelAnimationFrame(frame);
+    const around = (selected: number) => {
+      const indices: number[] = [];
+      for (let i = Math.max(0, selected - NEIGHBOURS); i <= Math.min(model.steps.length - 1, selected + NEIGHBOURS); i++) indices.push(i);
+      void loadValues(model, indices).catch(() => undefined);
     };
+    around(useViewStore.getState().selected);
+    return useViewStore.subscribe((s, prev) => {
+      if (s.selected !== prev.selected) around(s.selected);
+    });
   }, [model]);
 }
 
 export function Inspector({ model }: { model: TraceModel }) {
-  // A paint behind the list: its JSON tree is the heaviest thing a key press would otherwise render.
-  const selected = useSelectedAfterPaint();
+  // The same step as the list's, in the same commit: the key press's frame shows the step's details.
+  // What is heavier (the source's decorations, the narration) follows a paint later (useSelectedAfterPaint).
+  const selected = useViewStore((s) => s.selected);
   const tab = useViewStore((s) => s.inspectorTab);
   const setTab = useViewStore((s) => s.setInspectorTab);
   const step = model.steps.at(selected);
@@ -161,13 +165,13 @@ export function Inspector({ model }: { model: TraceModel }) {
   const baseline = useReplayStore((s) => s.baseline);
   const pipeline = last && step ? replayStepOf(last.report, step.index) : undefined;
   const value = useStepValue(model, selected);
-  usePrefetchSelected(model);
+  usePrefetchAround(model);
   if (!step) return <section aria-label="Step details" className="h-full bg-panel p-3 text-muted">No step selected.</section>;
   const shown = valueOf(model, step, value, tab, pipeline);
   const now = last && !last.auto ? nowStatus(last.report, step.index) : undefined;
   return (
-    // data-step: the step these details are of (1-based). They follow the list's selection a paint
-    // later, and a note typed into them belongs to the step they show; tests wait on it.
+    // data-step: the step these details are of (1-based), the list's selection; a note typed into
+    // them belongs to the step they show; tests and bench:browser wait on it.
     <section aria-label="Step details" data-step={step.index + 1} className="flex h-full min-h-0 flex-col bg-panel">
       <header className="shrink-0 border-b border-line px-3 py-2">
         <div className="flex items-baseline gap-2">
