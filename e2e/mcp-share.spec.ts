@@ -19,7 +19,7 @@ test('share_link from the MCP server opens at its step, redacted', async ({ page
     writeFileSync(path.join(dir, 'trace.json'), JSON.stringify(trace));
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [path.resolve('bin/timescope.mjs'), 'mcp'], cwd: dir, stderr: 'pipe' }));
     const opened = (await client.callTool({ name: 'open_incident', arguments: { source: 'trace.json' } })) as unknown as { structuredContent: { id: string } };
-    const shared = (await client.callTool({ name: 'share_link', arguments: { id: opened.structuredContent.id, appUrl: `${baseURL}/`, step: 2 } })) as {
+    const shared = (await client.callTool({ name: 'share_link', arguments: { id: opened.structuredContent.id, appUrl: `${baseURL}/`, step: 2 } })) as unknown as {
       structuredContent: { link: string; redacted: { replacements: number } };
     };
     expect(shared.structuredContent.redacted.replacements).toBeGreaterThan(0);

@@ -6,7 +6,6 @@ import { postmortemRunOf } from '../src/core/export/test-support/runs';
 
 const id = process.argv[2] ?? 'checkout-zero-total/fixed';
 const run = await postmortemRunOf(id);
-const flow = run.model.flowName ?? 'flow';
 
 process.stdout.write(
   buildPostmortem({
