@@ -197,7 +197,11 @@ test('Settings by keyboard only: opens from the header, focus stays inside, Esc 
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('spinbutton', { name: 'Link limit (characters)' })).toBeFocused();
+  // The first field has the focus (the app's public address); Tab reaches the link limit.
+  await expect(dialog.getByRole('textbox', { name: 'Public address of the app' })).toBeFocused();
+  const limit = dialog.getByRole('spinbutton', { name: 'Link limit (characters)' });
+  for (let i = 0; i < 8 && !(await limit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(limit).toBeFocused();
   // Letter keys type into the fields, not into the app's key map.
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('2000');

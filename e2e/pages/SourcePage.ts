@@ -62,11 +62,15 @@ export class SourcePage {
     return this.monacoHost.evaluate((host, line) => {
       const editor = host.querySelector('.monaco-editor');
       if (!editor) return null;
-      const marginRow = [...editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div')].find(
-        (d) => d.querySelector('.line-numbers')?.textContent?.trim() === String(line)
-      );
-      const textRow = marginRow && [...editor.querySelectorAll<HTMLElement>('.view-lines > .view-line')].find((l) => l.style.top === marginRow.style.top);
-      return textRow ? (textRow.textContent ?? '').replace(/\u00a0/g, ' ') : null;
+      // Lines wrap to the pane: a line's text is its first row's and the rows after it that carry no number.
+      const top = (d: HTMLElement) => parseFloat(d.style.top);
+      const margins = [...editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div')].sort((x, y) => top(x) - top(y));
+      const at = margins.findIndex((d) => d.querySelector('.line-numbers')?.textContent?.trim() === String(line));
+      if (at < 0) return null;
+      const tops = [top(margins[at]!)];
+      for (let i = at + 1; i < margins.length && !margins[i]!.querySelector('.line-numbers')?.textContent?.trim(); i++) tops.push(top(margins[i]!));
+      const rows = [...editor.querySelectorAll<HTMLElement>('.view-lines > .view-line')].filter((l) => tops.includes(top(l))).sort((x, y) => top(x) - top(y));
+      return rows.length ? rows.map((r) => (r.textContent ?? '').replace(/\u00a0/g, ' ')).join('') : null;
     }, line);
   }
 
