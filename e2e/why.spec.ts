@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
+import { WalkthroughPage } from './pages/WalkthroughPage';
 import { fixture } from './support/files';
 import { shootSizes } from './support/screenshots';
 import { DUE, RENEWALS_FLOW, recordRenewals } from './support/renewals';
@@ -76,7 +77,10 @@ for (const theme of ['dark', 'light'] as const) {
       await replay.expectVerdict('Diverged');
       await app.timeline.expectSelected(1, 'cmdFetchCart');
       // The asked Command's own marker, and a row of its own.
-      await expect(app.source.monacoHost).toContainText('≠ cmdValidatePromo asked at path 0, where the recording has cmdFetchCart: production asked it at path 1');
+      // Notes wrap with the source's lines (the ≠ mark sits on the line, the words below): matched across the wrap.
+      const words = 'cmdValidatePromo asked at path 0, where the recording has cmdFetchCart: production asked it at path 1'.split(' ');
+      await expect(app.source.monacoHost).toContainText(new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*')));
+      await expect(app.source.monacoHost).toContainText('≠');
       await expect(page.getByTestId('asked-now')).toContainText('cmdValidatePromo');
       await expect(page.getByTestId('asked-now')).toContainText('out of order');
       // The recorded step's note, on its line: what was asked in its place.
@@ -133,6 +137,12 @@ test('after a fix, the walkthrough slide of the failing step still shows what pr
   await replay.expectVerdict('Fixed');
   await app.timeline.option('cmdChargeCard').click();
   await page.keyboard.press('w');
+  // The walkthrough opens on step 1 (nothing is starred); the failing step is the third slide.
+  const walk = new WalkthroughPage(page);
+  await walk.expectAt(1, 3, 'cmdFetchCart');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await walk.expectAt(3, 3, 'cmdChargeCard');
   const slide = page.getByRole('region', { name: 'Pipeline value' });
   await expect(slide).toContainText('changed on the way here, by cmdValidatePromo');
   await expect(slide).not.toContainText('did not reach this step');
