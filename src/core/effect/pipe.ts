@@ -8,6 +8,7 @@ import { EffectTypeError, notEffectError } from './errors';
 import { isEffect, type AnyNode } from './kinds';
 import { commandName, makeCommand, Success, type Effect, type Next } from './nodes';
 import { currentTracer } from './tracer';
+import { stepVia } from './provenance';
 
 type Step = (value: unknown) => unknown;
 
@@ -76,7 +77,7 @@ function fold(steps: readonly Step[], start: AnyNode, from: number): AnyNode {
     if (!t) r = step(value);
     else {
       // A pipeline step passes on the producer of the value it is given (provenance.ts).
-      t.enter(value, { kind: 'step', fn: step.name || 'anonymous', index });
+      t.enter(value, stepVia(step.name || 'anonymous', index));
       try {
         r = step(value);
       } finally {

@@ -48,3 +48,20 @@ export interface Origin {
 
 export const FLOW_INPUT: Via = { kind: 'flow-input' };
 export const INPUT: Producer = { kind: 'input' };
+
+/**
+ * A pipeline step's via, one per name and place: a polling loop calls the same few steps
+ * thousands of times, and each call would otherwise allocate its own. Frozen, as it is shared.
+ * Bounded, for flows whose step names are made at run time.
+ */
+const stepVias = new Map<string, Via[]>();
+const STEP_VIA_NAMES = 1024;
+
+export function stepVia(fn: string, index: number): Via {
+  let byIndex = stepVias.get(fn);
+  if (!byIndex) {
+    if (stepVias.size >= STEP_VIA_NAMES) return { kind: 'step', fn, index };
+    stepVias.set(fn, (byIndex = []));
+  }
+  return (byIndex[index] ??= Object.freeze({ kind: 'step', fn, index }));
+}

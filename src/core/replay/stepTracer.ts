@@ -10,18 +10,29 @@ import { SiteCache, type IsSourceScript, type Site } from './sites';
 
 export type { Site };
 
-/** A builder call on the stack: the runtime's (a step, a next, onExhausted…) or a flow function's own. */
-interface Frame extends Origin {
-  readonly parent: Frame | undefined;
+/**
+ * A builder call on the stack: the runtime's (a step, a next, onExhausted…) or a flow function's own.
+ * A class with every field set in one place: the hot paths read frames of one shape.
+ */
+class Frame implements Origin {
   /**
-   * A flow function marked by core/source/instrument.ts: `name@file:line`, the argument it was
-   * called with, and, once a Parallel is built from what it returned, which branch it built. Its
-   * value, via and producer are the enclosing runtime builder's: it is only a branch builder
-   * (spec §2.5, a branch's effect is built before Parallel() runs) if a Parallel says so.
+   * Once a Parallel is built from what a marked flow function returned, which branch it built:
+   * it is only a branch builder (spec §2.5, a branch's effect is built before Parallel() runs)
+   * if a Parallel says so.
    */
-  readonly builder?: string;
-  readonly arg?: unknown;
-  branch?: number;
+  branch: number | undefined = undefined;
+  constructor(
+    readonly value: unknown,
+    readonly via: Via,
+    readonly producer: Producer,
+    readonly parent: Frame | undefined,
+    /**
+     * Set for a flow function marked by core/source/instrument.ts: `name@file:line`, with the
+     * argument it was called with. Its value, via and producer are the enclosing runtime builder's.
+     */
+    readonly builder?: string,
+    readonly arg?: unknown
+  ) {}
 }
 
 /**
@@ -38,17 +49,18 @@ interface NodeOrigin {
 
 type Branches = { readonly type: 'Parallel'; readonly effects: readonly unknown[] };
 
-export interface StepCapture {
-  before?: unknown;
-  hasBefore: boolean;
-  via?: Via;
-  producer?: Producer;
-  after?: unknown;
-  hasAfter: boolean;
-  site?: Site;
+/** What the tracer kept for one step; a class, so that every capture has one shape. */
+export class StepCapture {
+  before: unknown = undefined;
+  hasBefore = false;
+  via: Via | undefined = undefined;
+  producer: Producer | undefined = undefined;
+  after: unknown = undefined;
+  hasAfter = false;
+  site: Site | undefined = undefined;
   /** its next (and the pure steps after it) returned a Failure, built here when known */
-  ledToFailure?: boolean;
-  failureSite?: Site;
+  ledToFailure = false;
+  failureSite: Site | undefined = undefined;
 }
 
 const isSuccessNode = (v: unknown): v is { value: unknown } =>
@@ -73,7 +85,7 @@ export class StepTracer implements Tracer {
     private readonly copy: (v: unknown) => CopyResult,
     isSourceScript?: IsSourceScript
   ) {
-    this.calls = [{ value: flowInput, via: FLOW_INPUT, producer: INPUT, parent: undefined }];
+    this.calls = [new Frame(flowInput, FLOW_INPUT, INPUT, undefined)];
     this.sites = new SiteCache(isSourceScript);
   }
 
@@ -126,21 +138,24 @@ export class StepTracer implements Tracer {
 
   /** A pipeline step given `input` returned `node`: the origin of a node built before tracing began. */
   adopt(node: object, input: unknown): void {
-    if (this.origins.has(node)) return;
+    // Only a step's node (or an Ask's) has its origin read: a Retry's is its effect's (rootOrigin),
+    // and a polling loop hands a fresh Retry to every page.
+    const type = (node as { type?: unknown }).type;
+    if ((type !== 'Command' && type !== 'Parallel' && type !== 'Ask') || this.origins.has(node)) return;
     const top = this.top();
-    const call = { value: input, via: top.via, producer: top.producer, parent: top };
+    const call = new Frame(input, top.via, top.producer, top);
     this.origins.set(node, { call, seq: this.seq++, site: undefined });
   }
 
   enter(value: unknown, via?: Via, producer?: Producer): void {
     const call = this.top();
     this.seq++;
-    this.calls.push({ value, via: via ?? call.via, producer: producer ?? call.producer, parent: call });
+    this.calls.push(new Frame(value, via ?? call.via, producer ?? call.producer, call));
   }
 
   enterBuilder(builder: string, arg: unknown): void {
     const call = this.top();
-    this.calls.push({ value: call.value, via: call.via, producer: call.producer, parent: call, builder, arg });
+    this.calls.push(new Frame(call.value, call.via, call.producer, call, builder, arg));
   }
 
   leave(): void {
@@ -152,12 +167,12 @@ export class StepTracer implements Tracer {
     // The value flowing at the point the Ask was built, not the context it receives.
     const o = this.origins.get(node);
     const call = this.top();
-    this.calls.push(o ? { value: o.call.value, via: o.call.via, producer: o.call.producer, parent: call } : call);
+    this.calls.push(o ? new Frame(o.call.value, o.call.via, o.call.producer, call) : call);
   }
 
   started(node: object, path: string): void {
     const o = this.origins.get(node);
-    const cap: StepCapture = { hasBefore: false, hasAfter: false };
+    const cap = new StepCapture();
     if (o) {
       const call = o.call;
       const built = call.builder !== undefined ? branchBuilt(call) : undefined;
