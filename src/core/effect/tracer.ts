@@ -41,6 +41,8 @@ export interface Tracer {
   ledToFailure(path: string, failure: object): void;
   /** A Retry's try after the first starts, under `prefix` ('3r1/'): it re-runs the tree built before it. */
   tryBegan(prefix: string): void;
+  /** A logpoint's line ran (core/logpoints): `read` reads its expression where the line is. */
+  logHit?(index: unknown, read: unknown): void;
 }
 
 let active: Tracer | undefined;
@@ -96,4 +98,13 @@ export function markBuilder<F>(fn: F, label: string): F {
   Object.defineProperty(builder, 'name', { value: named === 'anonymous' ? f.name : named });
   if (f.length !== 0) Object.defineProperty(builder, 'length', { value: f.length });
   return builder as unknown as F;
+}
+
+/**
+ * What a logpoint placed in flow code calls (core/logpoints/place.ts). Flow code can call it too,
+ * so the tracer checks both arguments; a forged call can only add a hit to that flow's own logs.
+ */
+export function logHit(index: unknown, read: unknown): void {
+  const t = active;
+  if (t !== undefined && t.logHit !== undefined) t.logHit(index, read);
 }

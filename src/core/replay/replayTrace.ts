@@ -14,6 +14,8 @@ import { isTraceObject, type ReplayStepInfo } from './source';
 import { StepTracer, type Site } from './stepTracer';
 import { recordedForm } from './stored';
 import { travel } from './timeTravel';
+import { finishHits, LogCollector } from '../logpoints/collect';
+import type { LogReport } from '../logpoints/types';
 
 export interface ReplayTraceRequest {
   readonly flowFn: (input: unknown) => unknown;
@@ -35,6 +37,11 @@ export interface ReplayTraceRequest {
    * more, and leaving the tracer out makes its replay as cheap as timeTravel.
    */
   readonly steps?: boolean;
+  /**
+   * The ids of the logpoints placed in the flow's code (core/logpoints), in the order of the
+   * index each placed call passes. Their hits need the tracer, so they imply `steps`.
+   */
+  readonly logIds?: readonly string[];
 }
 
 /** Copy a value for the report: every Error in it in stored form (a revived one exactly as recorded). */
@@ -143,11 +150,15 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
     }
   };
   const pipeline = pipelineCopier(req.pipelineBudgetChars ?? PIPELINE_BUDGET_CHARS);
-  const withSteps = req.steps !== false;
+  const logIds = req.logIds && req.logIds.length > 0 ? req.logIds : undefined;
+  const withSteps = req.steps !== false || logIds !== undefined;
   const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy, req.isSourceScript) : undefined;
+  // Hits are copied apart from the pipeline's budget: adding a logpoint must not change a step's values.
+  const logs = tracer && logIds ? (tracer.logs = new LogCollector(store, logIds.length)) : undefined;
   const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});
   const locate = cachedLocate(req.locate);
-  const steps = (): ReplayStep[] => (tracer ? [...seen.values()].map((s) => stepOf(s, tracer, locate, late.has(s))) : []);
+  const steps = (): ReplayStep[] => (tracer && req.steps !== false ? [...seen.values()].map((s) => stepOf(s, tracer, locate, late.has(s))) : []);
+  const logReport = (): { logs?: LogReport } => (logs && logIds ? { logs: logsOf(logs, logIds, seen) } : {});
   const options = {
     log: (text: string) => void narration.push(text),
     ...(req.context !== undefined ? { context: req.context } : {}),
@@ -160,14 +171,30 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
     const outcome: ReplayOutcome =
       result.type === 'Success' ? { type: 'Success', value: stored(result.value) } : { type: 'Failure', error: stored(result.error) };
     const fault = result.type === 'Failure' ? faultOf(result.error) : undefined;
-    return { status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached], narration, steps: steps(), ...limited() };
+    return { status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached], narration, steps: steps(), ...limited(), ...logReport() };
   } catch (e) {
     const location = locateSafely(req.locate, stackOf(e));
     const error = stored(e, storeWith(true));
-    return { status: 'rejected', rejection: { error, text: describeThrown(e), ...(location ? { location } : {}) }, unreached: [], narration, steps: steps(), ...limited() };
+    return { status: 'rejected', rejection: { error, text: describeThrown(e), ...(location ? { location } : {}) }, unreached: [], narration, steps: steps(), ...limited(), ...logReport() };
   } finally {
     installTracer(undefined);
   }
+}
+
+/** The hits with the step each belongs to, by its place in the report's steps (a Parallel's decision is `3p`). */
+function logsOf(logs: LogCollector, ids: readonly string[], seen: ReadonlyMap<string, Seen>): LogReport {
+  const order = new Map<string, number>();
+  let i = 0;
+  for (const path of seen.keys()) order.set(path, i++);
+  const stepAt = (path: string) => {
+    const own = order.get(path);
+    if (own !== undefined) return { index: own, path };
+    const decision = order.get(`${path}p`);
+    return decision !== undefined ? { index: decision, path: `${path}p` } : undefined;
+  };
+  const counts: Record<string, number> = {};
+  ids.forEach((id, k) => (counts[id] = (counts[id] ?? 0) + (logs.counts[k] ?? 0)));
+  return { placements: [], hits: finishHits(logs.hits, ids, stepAt), counts, dropped: logs.dropped };
 }
 
 /**

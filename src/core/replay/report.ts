@@ -4,6 +4,7 @@
 // form ({__error: true, name, message, ...}).
 
 import type { Producer, Via } from '../effect/provenance';
+import type { LogReport } from '../logpoints/types';
 
 export type { Producer, Via };
 
@@ -87,4 +88,6 @@ export interface ReplayReport {
   readonly steps: readonly ReplayStep[];
   /** true when pipeline values grew past the capture budget and later steps kept none */
   readonly pipelineLimited?: boolean;
+  /** when the replay had logpoints: where each went and every time its line ran */
+  readonly logs?: LogReport;
 }

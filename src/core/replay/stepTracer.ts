@@ -7,6 +7,7 @@ import type { Tracer } from '../effect/tracer';
 import type { CopyResult } from '../effect/copy';
 import { FLOW_INPUT, INPUT, type Origin, type Producer, type Via } from '../effect/provenance';
 import { SiteCache, type IsSourceScript, type Site } from './sites';
+import type { LogCollector } from '../logpoints/collect';
 
 export type { Site };
 
@@ -79,6 +80,10 @@ export class StepTracer implements Tracer {
   readonly byPath = new Map<string, StepCapture>();
   private expecting: string | undefined;
   private captured = false;
+  /** the step whose answer the running code handles, or the last to begin: a logpoint hit's step */
+  private current: string | undefined;
+  /** set when the replay has logpoints */
+  logs: LogCollector | undefined;
 
   constructor(
     flowInput: unknown,
@@ -171,6 +176,8 @@ export class StepTracer implements Tracer {
   }
 
   started(node: object, path: string): void {
+    this.current = path;
+    if (this.logs) this.logs.stepBegan(path);
     const o = this.origins.get(node);
     const cap = new StepCapture();
     if (o) {
@@ -207,6 +214,7 @@ export class StepTracer implements Tracer {
   }
 
   expectNext(path: string): void {
+    this.current = path;
     this.expecting = path;
     this.captured = false;
   }
@@ -234,6 +242,10 @@ export class StepTracer implements Tracer {
 
   endNext(): void {
     this.expecting = undefined;
+  }
+
+  logHit(index: unknown, read: unknown): void {
+    if (this.logs) this.logs.hit(index, read, this.current);
   }
 
   tryBegan(prefix: string): void {

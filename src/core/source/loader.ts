@@ -16,13 +16,19 @@ import { isCodeFile, sourceColumn, transpile, type CompileError } from './transp
 import { createModuleStub } from './stub';
 import { SandboxError } from './refusals';
 import { ENTER, FN_WRAPPER, LEAVE } from './instrument';
-import { enterBuilder, leaveBuilder, markBuilder } from '../effect/tracer';
+import { enterBuilder, leaveBuilder, logHit, markBuilder } from '../effect/tracer';
+import { LOG_HOOK } from '../logpoints/place';
+
+/** A loaded file; `compile` is its text with logpoints placed, when it has any (runFlow.ts). */
+export interface LoadedFile extends SourceFile {
+  readonly compile?: string;
+}
 
 export const SOURCE_URL_PREFIX = 'timescope-src:///';
 // Everything before the person's code on line 1; stack columns on line 1 are shifted by its length.
-const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${ENTER}, ${LEAVE}) {`;
-// What instrument.ts's marks call; frozen, since every Compartment of a worker shares them.
-const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(enterBuilder), Object.freeze(leaveBuilder)] as const);
+const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${ENTER}, ${LEAVE}, ${LOG_HOOK}) {`;
+// What instrument.ts's marks and logpoints call; frozen, since every Compartment of a worker shares them.
+const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(enterBuilder), Object.freeze(leaveBuilder), Object.freeze(logHit)] as const);
 
 /** Thrown by require() of a loaded file that does not compile. */
 export class CompileFailure extends Error {
@@ -57,7 +63,7 @@ function remoteImportRefused(specifier: string): SandboxError {
   return new SandboxError(`import of '${specifier}' is not available to flow code in Timescope: a replay never loads code from the network or from data URLs.`);
 }
 
-export function createLoader(files: readonly SourceFile[], runtime: unknown, evaluateSource: Evaluate = globalEval): Loader {
+export function createLoader(files: readonly LoadedFile[], runtime: unknown, evaluateSource: Evaluate = globalEval): Loader {
   const byName = new Map(files.map((f) => [f.name, f] as const));
   const modules = new Map<string, Module>();
   const stubs = new Map<string, unknown>();
@@ -99,11 +105,11 @@ export function createLoader(files: readonly SourceFile[], runtime: unknown, eva
   return { load };
 }
 
-function evaluate(file: SourceFile, module: Module, require: (specifier: string) => unknown, evaluateSource: Evaluate): void {
-  const compiled = transpile(file.name, file.text);
+function evaluate(file: LoadedFile, module: Module, require: (specifier: string) => unknown, evaluateSource: Evaluate): void {
+  const compiled = transpile(file.name, file.text, file.compile);
   if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
   const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
-  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, enter: unknown, leave: unknown) => void;
+  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, enter: unknown, leave: unknown, log: unknown) => void;
   try {
     fn = evaluateSource(source) as typeof fn;
   } catch (e) {
@@ -190,7 +196,7 @@ export function loadedScripts(files: readonly SourceFile[]): (scriptName: string
  * The innermost frame of a stack that lies in a loaded file, in the person's own line and column
  * (pass it as `locate` to replayTrace). Reads V8 frames (`at f (url:l:c)`) and Firefox/Safari ones (`f@url:l:c`).
  */
-export function locateInStack(stack: string, files: readonly SourceFile[]): CodeLocation | undefined {
+export function locateInStack(stack: string, files: readonly LoadedFile[]): CodeLocation | undefined {
   const frame = /timescope-src:\/\/\/(.+?):(\d+):(\d+)\)?\s*$/;
   for (const line of stack.split('\n')) {
     if (!/^\s*at\s|@/.test(line)) continue; // message lines are not frames
@@ -207,7 +213,7 @@ export function locateInStack(stack: string, files: readonly SourceFile[]): Code
     const lineNo = Number(m[2]);
     let column = Number(m[3]);
     if (lineNo === 1) column = Math.max(1, column - WRAPPER_PREFIX.length);
-    const compiled = transpile(file.name, file.text);
+    const compiled = transpile(file.name, file.text, file.compile);
     if (compiled.kind === 'ok') column = sourceColumn(compiled, lineNo, column);
     return { file: file.name, line: lineNo, column };
   }

@@ -14,6 +14,9 @@ import { CompileFailure, createLoader, loadedScripts, locateInStack, type Evalua
 import { describeThrown } from '../values/describeThrown';
 import { collectRefusals, type SandboxError } from './refusals';
 import { chooseExport, entryOrder, exportNamed, traceFlowName, type ExportChoice } from './choose';
+import type { LoadedFile } from './loader';
+import type { Logpoint } from '../logpoints/types';
+import { prepareLogpoints } from '../logpoints/prepare';
 
 export interface FlowSourceRequest {
   readonly files: readonly SourceFile[];
@@ -28,6 +31,8 @@ export interface FlowSourceRequest {
   readonly version?: string;
   /** false: the report keeps no per-step record (replayTrace's steps option) */
   readonly steps?: boolean;
+  /** values to show at lines of the flow, every time they run (core/logpoints); they change nothing else */
+  readonly logpoints?: readonly Logpoint[];
 }
 
 export interface FlowSourceOptions {
@@ -101,7 +106,10 @@ async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, re
     return { kind: 'no-flow', message: 'No source file is loaded: load the file that exports the flow (.ts, .tsx, .js, .jsx or .mjs).' };
   }
 
-  const loader = createLoader(req.files, runtime, options.evaluate);
+  // Logpoints go into the text that is compiled; lines, columns and every rule stay the source's.
+  const logging = prepareLogpoints(req.files, req.logpoints);
+  const files: readonly LoadedFile[] = logging.files;
+  const loader = createLoader(files, runtime, options.evaluate);
   const flowName = traceFlowName(req.trace);
   const candidates = req.entry !== undefined ? [req.entry] : entryOrder(code.map((f) => f.name));
   // Stop at the first strong match, so files the flow does not need are not evaluated for nothing.
@@ -126,10 +134,12 @@ async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, re
     ...(req.context !== undefined ? { context: req.context } : {}),
     ...(req.version !== undefined ? { version: req.version } : {}),
     ...(req.steps !== undefined ? { steps: req.steps } : {}),
-    locate: (stack) => locateInStack(stack, req.files),
-    isSourceScript: loadedScripts(req.files)
+    ...(logging.ids.length > 0 ? { logIds: logging.ids } : {}),
+    locate: (stack) => locateInStack(stack, files),
+    isSourceScript: loadedScripts(files)
   });
-  return { kind: 'report', report, exportName: picked.name, entry: picked.entry };
+  const withLogs = logging.placements.length > 0 ? { ...report, logs: { ...(report.logs ?? { hits: [], counts: {}, dropped: 0 }), placements: logging.placements } } : report;
+  return { kind: 'report', report: withLogs, exportName: picked.name, entry: picked.entry };
 
   function pick(all: Attempt[]): { kind: 'found'; entry: string; name: string; exports: unknown } | { kind: 'result'; result: RunResult } {
     const loaded = all.filter((a): a is Extract<Attempt, { choice: ExportChoice }> => 'choice' in a);
@@ -161,7 +171,7 @@ async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, re
     // Whatever was thrown (a Symbol, a Proxy, a getter that throws), described without running more of it.
     const { name: thrownName, message: text } = describeThrown(error);
     const name = thrownName !== 'Error' && thrownName !== 'StandInError' ? `${thrownName}: ` : '';
-    const location = locateThrown(error, req.files);
+    const location = locateThrown(error, files);
     const message = location ? `${name}${text}` : `${name}${text} (while loading '${entry}')`;
     return location ? { kind: 'load-error', message, location } : { kind: 'load-error', message };
   }

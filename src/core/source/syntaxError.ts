@@ -29,7 +29,7 @@ export interface SyntaxErrorAt {
 }
 
 /** The syntax babel accepts for a file, to match what transpile.ts's sucrase transforms accept for it. */
-function pluginsFor(file: string): ParserPlugin[] {
+export function pluginsFor(file: string): ParserPlugin[] {
   const lower = file.toLowerCase();
   // Syntax sucrase parses whatever the file: standard decorators, `accessor` fields, `import … assert {}`.
   const always: ParserPlugin[] = ['decorators', 'decoratorAutoAccessors', 'deprecatedImportAssert'];

@@ -48,19 +48,23 @@ function transformsFor(name: string): Transform[] {
 const cache = new Map<string, Transpiled | CompileError>();
 const CACHE_SIZE = 64;
 
-export function transpile(file: string, text: string): Transpiled | CompileError {
-  const key = `${file}\u0000${text}`;
+/**
+ * `compile`, when given, is the text to compile in place of `text` (the source with logpoints
+ * placed, core/logpoints/place.ts): same lines, more tokens on some. Columns still map to `text`.
+ */
+export function transpile(file: string, text: string, compile?: string): Transpiled | CompileError {
+  const key = compile === undefined ? `${file}\u0000${text}` : `${file}\u0000${text}\u0000${compile}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const result = transpileUncached(file, text);
+  const result = transpileUncached(file, text, compile ?? text);
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, result);
   return result;
 }
 
-function transpileUncached(file: string, text: string): Transpiled | CompileError {
+function transpileUncached(file: string, text: string, compile: string): Transpiled | CompileError {
   try {
-    const out = transform(text, {
+    const out = transform(compile, {
       transforms: transformsFor(file),
       filePath: file,
       // Modern engines run optional chaining, class fields etc. as written; fewer rewrites, closer columns.

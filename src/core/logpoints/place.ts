@@ -1,0 +1,181 @@
+// Puts logpoints into the person's source, before sucrase sees it: each becomes a call of the
+// replay's hook with a function that reads the checked expression where the line's statement is,
+//   const total = …;  ->  const total = …;;__pe$lp(0, () => (total));
+// so that sucrase rewrites the names in it as in the flow (an imported `db` is `_services.db` in
+// its output). Only text is inserted, and on the lines where it belongs, so every line stays where
+// it was; align.ts maps a column on a touched line back to the person's column token by token, and
+// the inserted tokens, which are not in the source, match none.
+//
+// Which statement, and when (types.ts LogTiming): the outermost statement that starts on the line.
+// A declaration or expression statement is read after it ran; a function's declaration (or a
+// `const f = (…) => …`) on entry to each call; anything else (return, throw, if, loops) before it.
+// A line where no statement starts may still start an arrow's expression body, read on entry;
+// otherwise the logpoint is not placed, and says where the nearest statement is.
+import { parse } from '@babel/parser';
+import { pluginsFor } from '../source/syntaxError';
+import type { LogTiming } from './types';
+
+export const LOG_HOOK = '__pe$lp';
+
+type Node = { readonly type: string; readonly start: number; readonly end: number; readonly loc: { start: { line: number }; end: { line: number } } } & Record<string, unknown>;
+
+export interface PointToPlace {
+  /** the hook's first argument: the logpoint's place in the request */
+  readonly index: number;
+  readonly line: number;
+  /** checked code (expression.ts), never the text as typed */
+  readonly code: string;
+}
+
+export type PlaceResult = { readonly index: number; readonly timing: LogTiming } | { readonly index: number; readonly reason: string };
+
+interface Insertion {
+  readonly at: number;
+  readonly text: string;
+  /** among insertions at one offset, lower goes first in the text */
+  readonly order: number;
+}
+
+const SKIP = new Set(['type', 'start', 'end', 'loc', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments', 'comments', 'tokens']);
+/** Statements that leave no code behind: a logpoint there would never run. */
+const TYPE_ONLY = /^(TSInterfaceDeclaration|TSTypeAliasDeclaration|TSDeclareFunction|TSModuleDeclaration|DeclareFunction|TypeAlias|InterfaceDeclaration)$/;
+/** Bodies that hold a list of statements, where one more can go beside another. */
+const LIST_PARENTS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase', 'TSModuleBlock']);
+
+const isStatement = (n: Node) => /Statement$|Declaration$/.test(n.type) && n.type !== 'ExportSpecifier';
+const isFunction = (n: Node | undefined) => !!n && (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration');
+
+interface Found {
+  readonly statements: Map<number, { node: Node; parent: Node | undefined }>;
+  /** expression bodies of arrows, by the line they start on (innermost last) */
+  readonly arrowBodies: Map<number, Node>;
+  readonly statementLines: number[];
+}
+
+function collect(ast: Node): Found {
+  const statements = new Map<number, { node: Node; parent: Node | undefined }>();
+  const arrowBodies = new Map<number, Node>();
+  const visit = (node: Node, parent: Node | undefined): void => {
+    if (isStatement(node) && parent?.type !== 'ExportNamedDeclaration' && parent?.type !== 'ExportDefaultDeclaration') {
+      const line = node.loc.start.line;
+      // The outermost wins: it is met first, and a later one on the line starts inside it or after it.
+      if (!statements.has(line)) statements.set(line, { node, parent });
+    }
+    if (node.type === 'ArrowFunctionExpression' && (node.body as Node).type !== 'BlockStatement') arrowBodies.set((node.body as Node).loc.start.line, node);
+    for (const key of Object.keys(node)) {
+      if (SKIP.has(key)) continue;
+      const child = node[key];
+      if (Array.isArray(child)) {
+        for (const c of child) if (c && typeof (c as Node).type === 'string') visit(c as Node, node);
+      } else if (child && typeof (child as Node).type === 'string') visit(child as Node, node);
+    }
+  };
+  visit(ast, undefined);
+  return { statements, arrowBodies, statementLines: [...statements.keys()].sort((a, b) => a - b) };
+}
+
+/** The function a statement declares, when the line is its head: `function f(…) {`, `const f = (…) => …`. */
+function declaredFunction(s: Node): Node | undefined {
+  const inner = s.type === 'ExportNamedDeclaration' || s.type === 'ExportDefaultDeclaration' ? (s.declaration as Node | undefined) : s;
+  if (!inner) return undefined;
+  if (inner.type === 'FunctionDeclaration' || isFunction(inner)) return inner;
+  if (inner.type === 'VariableDeclaration') {
+    const decls = inner.declarations as Node[];
+    const init = decls.length === 1 ? (decls[0]!.init as Node | undefined) : undefined;
+    if (isFunction(init) && init!.loc.start.line === s.loc.start.line) return init;
+  }
+  return undefined;
+}
+
+function hookCall(p: PointToPlace): string {
+  return `${LOG_HOOK}(${p.index}, () => (${p.code}))`;
+}
+
+/** Insertions reading on entry to `fn`, each call. */
+function atEntry(fn: Node, calls: string, order: number): Insertion[] {
+  const body = fn.body as Node;
+  if (body.type === 'BlockStatement') {
+    const directives = (body.directives as Node[] | undefined) ?? [];
+    const at = directives.length > 0 ? directives[directives.length - 1]!.end : body.start + 1;
+    return [{ at, text: `${calls};`, order }];
+  }
+  // An expression body becomes `(hook(), body)`: the hook runs first, the body's value is returned.
+  const start = (body.extra as { parenStart?: number } | undefined)?.parenStart ?? body.start;
+  const end = (body.extra as { parenthesized?: boolean } | undefined)?.parenthesized ? findParenEnd(body) : body.end;
+  return [
+    { at: start, text: `(${calls}, `, order: -order - 1 },
+    { at: end, text: ')', order }
+  ];
+}
+
+/** The offset just past the parenthesis closing a parenthesized node (babel's node ends inside it). */
+let sourceText = '';
+function findParenEnd(body: Node): number {
+  let at = body.end;
+  while (at < sourceText.length && sourceText[at] !== ')') at++;
+  return Math.min(sourceText.length, at + 1);
+}
+
+/**
+ * The source with each placeable point inserted, and for every point where it went or why not.
+ * Nothing is inserted when the source does not parse (the replay then reports the compile error).
+ */
+export function placeLogpoints(file: string, text: string, points: readonly PointToPlace[]): { text: string; results: PlaceResult[] } {
+  let ast: Node;
+  try {
+    ast = parse(text, { sourceType: 'module', plugins: pluginsFor(file), allowReturnOutsideFunction: true, allowUndeclaredExports: true, attachComment: false }) as unknown as Node;
+  } catch {
+    return { text, results: points.map((p) => ({ index: p.index, reason: `cannot be placed: ${file} does not parse` })) };
+  }
+  sourceText = text;
+  const found = collect(ast);
+  const inserts: Insertion[] = [];
+  const results: PlaceResult[] = [];
+  for (const p of points) {
+    const r = placeOne(p, found, inserts);
+    results.push('timing' in r ? { index: p.index, timing: r.timing } : { index: p.index, reason: r.reason });
+  }
+  sourceText = '';
+  inserts.sort((a, b) => b.at - a.at || b.order - a.order);
+  let out = text;
+  for (const { at, text: t } of inserts) out = out.slice(0, at) + t + out.slice(at);
+  return { text: out, results };
+}
+
+function placeOne(p: PointToPlace, found: Found, inserts: Insertion[]): { timing: LogTiming } | { reason: string } {
+  const call = hookCall(p);
+  const s = found.statements.get(p.line);
+  if (s) {
+    const node = s.node;
+    if (TYPE_ONLY.test(node.type) || (node.type === 'ExportNamedDeclaration' && (node.exportKind === 'type' || TYPE_ONLY.test(((node.declaration as Node | undefined)?.type) ?? '')))) {
+      return { reason: `is on line ${p.line}, which declares a type: types leave no code to run` };
+    }
+    if (node.type === 'ImportDeclaration' || (node.type === 'ExportNamedDeclaration' && !node.declaration) || node.type === 'ExportAllDeclaration') {
+      return { reason: `is on line ${p.line}, an import or export, which runs when the file loads, not during the replay` };
+    }
+    const fn = declaredFunction(node);
+    if (fn) {
+      inserts.push(...atEntry(fn, call, p.index));
+      return { timing: 'entry' };
+    }
+    const inList = LIST_PARENTS.has(s.parent?.type ?? 'Program');
+    const after = node.type === 'VariableDeclaration' || node.type === 'ExpressionStatement' || node.type === 'ClassDeclaration' || (node.type === 'ExportNamedDeclaration' && !!node.declaration);
+    if (after) {
+      if (!inList) inserts.push({ at: node.start, text: '{', order: -p.index - 1 });
+      inserts.push({ at: node.end, text: `;${call};${inList ? '' : '}'}`, order: p.index });
+      return { timing: 'after' };
+    }
+    inserts.push({ at: node.start, text: `${inList ? '' : '{'}${call};`, order: -p.index - 1 });
+    if (!inList) inserts.push({ at: node.end, text: '}', order: p.index });
+    return { timing: 'before' };
+  }
+  const arrow = found.arrowBodies.get(p.line);
+  if (arrow) {
+    inserts.push(...atEntry(arrow, call, p.index));
+    return { timing: 'entry' };
+  }
+  const next = found.statementLines.find((l) => l > p.line);
+  const prev = [...found.statementLines].reverse().find((l) => l < p.line);
+  const near = [prev, next].filter((l): l is number => l !== undefined).map((l) => `line ${l}`).join(' or ');
+  return { reason: `is on line ${p.line}, where no statement starts${near ? `: put it on ${near}` : ''}` };
+}
