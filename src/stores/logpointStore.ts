@@ -1,0 +1,123 @@
+// The open incident's logpoints (core/logpoints): what to show at which line of the flow, kept
+// per trace in local storage as they are typed, like edits, and the hits pinned into the
+// walkthrough and the post-mortem. Panels read and change them here; the replay that fills them
+// in is the app shell's (it passes `points` with every replay it runs).
+import { create } from 'zustand';
+import type { Logpoint } from '../core/logpoints/types';
+import { MAX_LOGPOINTS } from '../core/logpoints/prepare';
+
+/** A pinned hit: the logpoint and the hit's order in its replay (`LogHit.seq`), with what it showed. */
+export interface PinnedHit {
+  readonly id: string;
+  readonly seq: number;
+  /** the step it belongs to, by its place in the report's steps */
+  readonly step?: number;
+  /** the value or error as text, when pinned (the report it came from may be replaced) */
+  readonly text: string;
+  readonly file: string;
+  readonly line: number;
+  readonly expr: string;
+}
+
+interface Saved {
+  readonly points: readonly Logpoint[];
+  readonly pinned: readonly PinnedHit[];
+}
+
+const key = (traceId: string) => `timescope.logpoints.${traceId}`;
+
+function isLogpoint(v: unknown): v is Logpoint {
+  const p = v as Logpoint;
+  return typeof v === 'object' && v !== null && typeof p.id === 'string' && typeof p.file === 'string' && Number.isInteger(p.line) && p.line > 0 && typeof p.expr === 'string';
+}
+
+function isPinned(v: unknown): v is PinnedHit {
+  const p = v as PinnedHit;
+  return typeof v === 'object' && v !== null && typeof p.id === 'string' && Number.isInteger(p.seq) && typeof p.text === 'string' && typeof p.file === 'string' && Number.isInteger(p.line) && typeof p.expr === 'string';
+}
+
+function loadSaved(traceId: string): Saved {
+  try {
+    const raw: unknown = JSON.parse(localStorage.getItem(key(traceId)) ?? '{}');
+    const o = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    return {
+      points: Array.isArray(o.points) ? o.points.filter(isLogpoint).slice(0, MAX_LOGPOINTS) : [],
+      pinned: Array.isArray(o.pinned) ? o.pinned.filter(isPinned) : []
+    };
+  } catch {
+    return { points: [], pinned: [] };
+  }
+}
+
+function save(traceId: string | undefined, saved: Saved): void {
+  if (!traceId) return;
+  try {
+    if (saved.points.length === 0 && saved.pinned.length === 0) localStorage.removeItem(key(traceId));
+    else localStorage.setItem(key(traceId), JSON.stringify(saved));
+  } catch {
+    // storage full or off: the logpoints still live for this tab
+  }
+}
+
+let counter = 0;
+const newId = () => `lp${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+interface LogpointState {
+  readonly traceId: string | undefined;
+  readonly points: readonly Logpoint[];
+  readonly pinned: readonly PinnedHit[];
+  /** This trace's saved logpoints; `initial` replaces them (a link or capsule that carried some). */
+  openTrace(traceId: string, initial?: { readonly points?: readonly Logpoint[]; readonly pinned?: readonly PinnedHit[] }): void;
+  /** Adds a logpoint and returns its id. */
+  add(file: string, line: number, expr: string): string;
+  setExpr(id: string, expr: string): void;
+  /** The editor moved its line (lines inserted or removed above it). */
+  setLine(id: string, line: number): void;
+  remove(id: string): void;
+  clear(): void;
+  pin(hit: PinnedHit): void;
+  unpin(id: string, seq: number): void;
+}
+
+export const useLogpointStore = create<LogpointState>()((set, get) => {
+  const commit = (points: readonly Logpoint[], pinned: readonly PinnedHit[] = get().pinned) => {
+    set({ points, pinned });
+    save(get().traceId, { points, pinned });
+  };
+  return {
+    traceId: undefined,
+    points: [],
+    pinned: [],
+    openTrace: (traceId, initial) => {
+      const saved = loadSaved(traceId);
+      const next = {
+        points: initial?.points ? initial.points.filter(isLogpoint).slice(0, MAX_LOGPOINTS) : saved.points,
+        pinned: initial?.pinned ? initial.pinned.filter(isPinned) : saved.pinned
+      };
+      set({ traceId, ...next });
+      if (initial) save(traceId, next);
+    },
+    add: (file, line, expr) => {
+      const id = newId();
+      if (get().points.length < MAX_LOGPOINTS) commit([...get().points, { id, file, line, expr }]);
+      return id;
+    },
+    setExpr: (id, expr) => commit(get().points.map((p) => (p.id === id ? { ...p, expr } : p))),
+    setLine: (id, line) => commit(get().points.map((p) => (p.id === id && line > 0 ? { ...p, line } : p))),
+    remove: (id) =>
+      commit(
+        get().points.filter((p) => p.id !== id),
+        get().pinned.filter((h) => h.id !== id)
+      ),
+    clear: () => commit([], []),
+    pin: (hit) => {
+      if (get().pinned.some((h) => h.id === hit.id && h.seq === hit.seq)) return;
+      commit(get().points, [...get().pinned, hit]);
+    },
+    unpin: (id, seq) =>
+      commit(
+        get().points,
+        get().pinned.filter((h) => !(h.id === id && h.seq === seq))
+      )
+  };
+});
