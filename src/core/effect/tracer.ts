@@ -53,6 +53,26 @@ export function currentTracer(): Tracer | undefined {
 
 export function installTracer(t: Tracer | undefined): void {
   active = t;
+  pendingSite = undefined;
+}
+
+/** The site key of the constructor call being made (core/source/siteMarks.ts), until a node takes it. */
+let pendingSite: string | undefined;
+
+/**
+ * What a marked constructor call calls first: notes its site's key, while a tracer is installed,
+ * and hands the constructor back. Flow code can call it too; a wrong key only misplaces its own step.
+ */
+export function siteAt<T>(key: unknown, callee: T): T {
+  if (active !== undefined && typeof key === 'string') pendingSite = key;
+  return callee;
+}
+
+/** The key noted since the last node was built, cleared: the tracer's, as a node is built. */
+export function takeSite(): string | undefined {
+  const key = pendingSite;
+  pendingSite = undefined;
+  return key;
 }
 
 /**

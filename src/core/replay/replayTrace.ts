@@ -42,6 +42,11 @@ export interface ReplayTraceRequest {
    * index each placed call passes. Their hits need the tracer, so they imply `steps`.
    */
   readonly logIds?: readonly string[];
+  /**
+   * Every Command and Failure call in the flow's code marks its site (core/source/siteMarks.ts):
+   * each call site's stack is then walked once, not once per node.
+   */
+  readonly sitesMarked?: boolean;
 }
 
 /** Copy a value for the report: every Error in it in stored form (a revived one exactly as recorded). */
@@ -152,7 +157,7 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   const pipeline = pipelineCopier(req.pipelineBudgetChars ?? PIPELINE_BUDGET_CHARS);
   const logIds = req.logIds && req.logIds.length > 0 ? req.logIds : undefined;
   const withSteps = req.steps !== false || logIds !== undefined;
-  const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy, req.isSourceScript) : undefined;
+  const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy, req.isSourceScript, req.sitesMarked === true) : undefined;
   // Hits are copied apart from the pipeline's budget: adding a logpoint must not change a step's values.
   const logs = tracer && logIds ? (tracer.logs = new LogCollector(store, logIds.length)) : undefined;
   const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});

@@ -3,7 +3,7 @@
 // produced the value (effect/provenance.ts), the value the step's own next
 // passed on (`after`), and the stack of the Command() call that built it.
 
-import type { Tracer } from '../effect/tracer';
+import { takeSite, type Tracer } from '../effect/tracer';
 import type { CopyResult } from '../effect/copy';
 import { FLOW_INPUT, INPUT, type Origin, type Producer, type Via } from '../effect/provenance';
 import { SiteCache, type IsSourceScript, type Site } from './sites';
@@ -85,10 +85,15 @@ export class StepTracer implements Tracer {
   /** set when the replay has logpoints */
   logs: LogCollector | undefined;
 
+  /** a site per marked call site (siteMarks.ts): captured the first time its key is seen */
+  private readonly siteByKey = new Map<string, Site>();
+
   constructor(
     flowInput: unknown,
     private readonly copy: (v: unknown) => CopyResult,
-    isSourceScript?: IsSourceScript
+    isSourceScript?: IsSourceScript,
+    /** every constructor call of the flow's code is marked with its site's key */
+    private readonly sitesMarked = false
   ) {
     this.calls = [new Frame(flowInput, FLOW_INPUT, INPUT, undefined)];
     this.sites = new SiteCache(isSourceScript);
@@ -104,9 +109,19 @@ export class StepTracer implements Tracer {
     const type = (node as { type?: unknown }).type;
     const shown = type !== 'Ask' && type !== 'Parallel';
     const call = this.top();
-    const site = shown ? this.sites.capture(StepTracer.prototype.created) : undefined;
+    const site = shown ? this.siteOf(type) : undefined;
     this.origins.set(node, { call, seq: this.seq++, site });
     if (type === 'Parallel') this.markBranches(node as Branches, call);
+  }
+
+  /** Where a Command or Failure being built was built: its call site's, once seen, else the stack's. */
+  private siteOf(type: unknown): Site {
+    const key = this.sitesMarked ? takeSite() : undefined;
+    // The key's first letter is the type its constructor builds: a key left by another call is refused.
+    if (key === undefined || key[0] !== (type === 'Command' ? 'C' : 'F')) return this.sites.capture(StepTracer.prototype.created);
+    let site = this.siteByKey.get(key);
+    if (!site) this.siteByKey.set(key, (site = this.sites.capture(StepTracer.prototype.created)));
+    return site;
   }
 
   /**

@@ -37,14 +37,14 @@ const EFFECTS = new Set(['Command', 'Parallel', 'effectPipe', 'Retry']);
 // babel's bookkeeping, not children: positions and comments.
 const SKIP_KEYS = new Set(['type', 'start', 'end', 'loc', 'range', 'extra', 'leadingComments', 'trailingComments', 'innerComments', 'comments', 'tokens']);
 
-interface Insertion {
+export interface Insertion {
   readonly at: number;
   readonly text: string;
   /** among insertions at one offset, the higher goes first in the text */
   readonly first: number;
 }
 
-type AnyNode = { readonly type: string; readonly start: number; readonly end: number } & Record<string, unknown>;
+export type AnyNode = { readonly type: string; readonly start: number; readonly end: number } & Record<string, unknown>;
 type FunctionNode = AnyNode & { id?: { name: string } | null; body: AnyNode; params: AnyNode[]; async: boolean; generator: boolean };
 
 const isFunction = (n: AnyNode): n is FunctionNode => n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration';
@@ -103,7 +103,7 @@ function lineAt(offset: number, lineStarts: readonly number[]): number {
  * The code with its builders marked, or the code as it was when it holds none (or does not parse
  * as acorn reads it: marking is an aid to the why, never a reason for a replay to fail).
  */
-export function instrumentBuilders(code: string, file: string): string {
+export function instrumentBuilders(code: string, file: string, extra?: (ast: AnyNode) => readonly Insertion[]): string {
   let ast: AnyNode;
   try {
     // What sucrase passes through untouched (syntaxError.ts accepts the same).
@@ -111,9 +111,14 @@ export function instrumentBuilders(code: string, file: string): string {
   } catch {
     return code;
   }
+  return instrumentParsed(code, file, ast, extra ? extra(ast) : []);
+}
+
+/** The builders of a parsed file marked, with `more` insertions (sites.ts's marks) applied in the same pass. */
+export function instrumentParsed(code: string, file: string, ast: AnyNode, more: readonly Insertion[]): string {
   const lineStarts = [0];
   for (let i = code.indexOf('\n'); i >= 0; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  const inserts: Insertion[] = [];
+  const inserts: Insertion[] = [...more];
   const label = (fn: FunctionNode, parent: AnyNode | undefined) => JSON.stringify(`${nameOf(fn, parent)}@${file}:${lineAt(fn.start, lineStarts)}`);
 
   // Walk with a stack of enclosing functions; a builder call marks the innermost one.

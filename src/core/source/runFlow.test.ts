@@ -32,7 +32,7 @@ describe('replayFlowSource', () => {
 
   it('passes no context or version key when none is given (the recorded context stays)', async () => {
     await replayFlowSource({ files: [{ name: 'flow.ts', text: flowTs }], trace }, runtime, fakeReplay);
-    expect(Object.keys(seen.at(-1)!).sort()).toEqual(['flowFn', 'isSourceScript', 'locate', 'trace']);
+    expect(Object.keys(seen.at(-1)!).sort()).toEqual(['flowFn', 'isSourceScript', 'locate', 'sitesMarked', 'trace']);
   });
 
   it('locates a throw in pure flow code in the person’s file and line', async () => {

@@ -135,6 +135,7 @@ async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, re
     ...(req.version !== undefined ? { version: req.version } : {}),
     ...(req.steps !== undefined ? { steps: req.steps } : {}),
     ...(logging.ids.length > 0 ? { logIds: logging.ids } : {}),
+    sitesMarked: allSitesMarked(files),
     locate: (stack) => locateInStack(stack, files),
     isSourceScript: loadedScripts(files)
   });
@@ -175,6 +176,15 @@ async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, re
     const message = location ? `${name}${text}` : `${name}${text} (while loading '${entry}')`;
     return location ? { kind: 'load-error', message, location } : { kind: 'load-error', message };
   }
+}
+
+/** Every loaded code file compiled with its constructor calls' sites marked (siteMarks.ts). */
+function allSitesMarked(files: readonly LoadedFile[]): boolean {
+  return files.every((f) => {
+    if (!isCodeFile(f.name)) return true;
+    const compiled = transpile(f.name, f.text, f.compile);
+    return compiled.kind === 'ok' && compiled.sitesMarked;
+  });
 }
 
 function locateThrown(error: unknown, files: readonly SourceFile[]): CodeLocation | undefined {

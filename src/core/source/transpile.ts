@@ -10,6 +10,7 @@ import { transform, type Transform } from 'sucrase';
 import { alignLine, type ColumnMap } from './align';
 import { locateSyntaxError } from './syntaxError';
 import { instrumentBuilders } from './instrument';
+import { siteMarks } from './siteMarks';
 
 /** A file that does not parse, located in the person's source (1-based line and column). */
 export interface CompileError {
@@ -28,6 +29,8 @@ export interface Transpiled {
   readonly source: string;
   /** per line, made on first use (a replay of 5,000 steps asks about the same few lines) */
   readonly lineMaps: Map<number, ColumnMap>;
+  /** every Command and Failure call in the file marks its site (siteMarks.ts): stacks need not be walked */
+  readonly sitesMarked: boolean;
 }
 
 const CODE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
@@ -74,8 +77,15 @@ function transpileUncached(file: string, text: string, compile: string): Transpi
       jsxRuntime: 'automatic',
       production: true
     });
-    // The flow's builders marked for provenance (instrument.ts): lines stay where they were.
-    return { kind: 'ok', file, code: instrumentBuilders(out.code, file), source: text, lineMaps: new Map() };
+    // The flow's builders marked for provenance (instrument.ts), and its Command and Failure calls
+    // with their sites (siteMarks.ts): lines stay where they were.
+    let sitesMarked = false;
+    const code = instrumentBuilders(out.code, file, (ast) => {
+      const marks = siteMarks(ast, file);
+      sitesMarked = marks.safe;
+      return marks.safe ? marks.inserts : [];
+    });
+    return { kind: 'ok', file, code, source: text, lineMaps: new Map(), sitesMarked };
   } catch (e) {
     // sucrase places an error inside an arrow function at the arrow: syntaxError.ts finds the real place.
     const { line, column, message } = toCompileError(file, e);
