@@ -101,8 +101,8 @@ Run 'timescope <command> --help' (replay, export-test, replay-all, explain) for 
 export const MCP_USAGE = `Usage: timescope mcp
 
 Serves Timescope as Model Context Protocol tools over stdio, for agents (Claude Code,
-Cursor, Codex…): open_incident, list_steps, get_step, narrate, replay, replay_corpus,
-export_test and share_link. It runs on this machine, uploads nothing, and runs flow
+Cursor, Codex…): open_incident, list_steps, get_step, narrate, replay, logpoint,
+replay_corpus, export_test and share_link. It runs on this machine, uploads nothing, and runs flow
 code only in the sandbox 'timescope replay' uses. share_link needs the app's public
 address: TIMESCOPE_APP_URL, or its appUrl argument.
 
