@@ -5,6 +5,7 @@ import { isCodeFile, keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS,
 import { parseExplain, type ExplainParsed } from './explainArgs';
 import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
 import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
+import { readLogSpecs } from './logpoints';
 import type { ReplayArgs } from './types';
 
 export const USAGE = `Usage: timescope replay <trace.json> <flow.ts|js> [more source files…] [options]
@@ -51,8 +52,16 @@ Options:
                         it is replayed too, for what production's failing step received
                         (a capsule's original sources serve with --edited, or the
                         incident's facts it carries)
+  --log FILE:LINE=EXPR  show EXPR's value at LINE of FILE every time the line runs in
+                        the replay, with no change to the code. EXPR only reads: names,
+                        properties (a?.b, a[i]), literals, operators, [a, b] and {a, b};
+                        no calls or assignments. Its hits are printed by step before the
+                        verdict (or --json's "logs"). FILE is a source file as given, or
+                        its name. Repeatable
   --json                print {"verdict", "tier", "verdictText", "unreachedCommands",
                         "divergence", "result", "unreached"} instead of the narration
+                        (and "logs" with --log: placements, hits with their step
+                        numbered from 1, counts, dropped)
   --timeout SECONDS     stop the flow's code after this long (default 5)
   --max-memory MB       the heap the flow's code may use (default 1024)
   -h, --help            show this help
@@ -92,8 +101,8 @@ Run 'timescope <command> --help' (replay, export-test, replay-all, explain) for 
 export const MCP_USAGE = `Usage: timescope mcp
 
 Serves Timescope as Model Context Protocol tools over stdio, for agents (Claude Code,
-Cursor, Codex…): open_incident, list_steps, get_step, narrate, replay, replay_corpus,
-export_test and share_link. It runs on this machine, uploads nothing, and runs flow
+Cursor, Codex…): open_incident, list_steps, get_step, narrate, replay, logpoint,
+replay_corpus, export_test and share_link. It runs on this machine, uploads nothing, and runs flow
 code only in the sandbox 'timescope replay' uses. share_link needs the app's public
 address: TIMESCOPE_APP_URL, or its appUrl argument.
 
@@ -129,6 +138,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   const parsed = strictParse(keyValuesJoined(rest), {
     json: { type: 'boolean' },
     baseline: { type: 'string' },
+    log: { type: 'string', multiple: true },
     ...TRACE_OPTIONS,
     ...OVERRIDE_OPTIONS,
     ...LIMIT_OPTIONS
@@ -148,6 +158,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   }
   const limits = readLimits(values);
   if (typeof limits === 'string') return { kind: 'usage-error', message: limits, usage: USAGE };
+  const logpoints = readLogSpecs(values.log ?? []);
+  if (typeof logpoints === 'string') return { kind: 'usage-error', message: logpoints, usage: USAGE };
   return {
     kind: 'replay',
     args: {
@@ -162,7 +174,8 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
       ...optional('build', values.build),
       ...optional('baseline', values.baseline),
       ...(values.override?.length ? { overrides: values.override } : {}),
-      ...optional('overrideFile', values['override-file'])
+      ...optional('overrideFile', values['override-file']),
+      ...(logpoints.length ? { logpoints } : {})
     }
   };
 }

@@ -15,6 +15,7 @@ import type { ReplayAllArgs } from './replayAllArgs';
 import { InputError, peekZip } from './files';
 import { loadInput } from './input';
 import { withOverrides } from './overrides';
+import { logsJson, logsText, refusalLine, resolveLogFiles } from './logpoints';
 import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText, runProblem } from './output';
 import { sandboxWorker } from './sandboxWorker';
 import type { ReplayReport } from '../core/replay/report';
@@ -120,10 +121,17 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   const { replayVerdict } = await import('../core/verdict/replayVerdict');
   // Against the recording as it was: a what-if's answers are not production's.
   const verdict = replayVerdict(done.recordedTrace, report, done.incident, { flow: shown, recorded: shownRecorded }, overrides.length);
-  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, verdict, shown, run.refused, shownRecorded), ...whatIf, ...incident }, null, 2)}\n`);
-  // The library's narration byte for byte, then what Timescope adds, the verdict last.
+  // A logpoint the replay could not run changes nothing else: it is said on stderr, and the replay stands.
+  for (const p of report.logs?.placements ?? []) if (!p.placed) io.stderr(`timescope: ${refusalLine(p, input.files)}\n`);
+  const logs = report.logs ? { logs: logsJson(report.logs, report.steps) } : {};
+  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, verdict, shown, run.refused, shownRecorded), ...whatIf, ...incident, ...logs }, null, 2)}\n`);
+  // The library's narration byte for byte, then what Timescope adds (production's facts, the
+  // logpoints' hits), the verdict last.
   // A replay timeTravel refused before its first line (a malformed trace) has no verdict: stderr says why.
-  else if (report.status !== 'rejected' || report.narration.length > 0) io.stdout(`${narrationText(report)}${told && production ? told.incidentText(production) : ''}\nVerdict: ${verdict.sentence}\n`);
+  else if (report.status !== 'rejected' || report.narration.length > 0) {
+    const hits = report.logs ? logsText(report.logs, report.steps, shown) : '';
+    io.stdout(`${narrationText(report)}${told && production ? told.incidentText(production) : ''}\n${hits ? `${hits}\n` : ''}Verdict: ${verdict.sentence}\n`);
+  }
   if (report.status === 'rejected') {
     const where = formatLocation(report.rejection?.location, shown);
     io.stderr(`timescope: the replay stopped with ${describeRejection(report)}${where ? `\n    at ${where}` : ''}\n`);
@@ -168,19 +176,22 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
   for (const notice of notices) io.stderr(`timescope: ${notice}\n`);
   const incidentRun = incidentReport(args, input);
 
+  // --log: placed and run in the sandbox's replay with the rest of the flow's code (core/logpoints).
+  const logpoints = args.logpoints?.length ? resolveLogFiles(args.logpoints, files, display, io.cwd) : undefined;
   const request = {
     files,
     ...(entry !== undefined ? { entry } : {}),
     traceText,
     ...(exportName !== undefined ? { exportName } : {}),
     ...(context !== undefined ? { context } : {}),
-    ...(args.build !== undefined ? { version: args.build } : {})
+    ...(args.build !== undefined ? { version: args.build } : {}),
+    ...(logpoints ? { logpoints } : {})
   };
   // replay prints the narration or the --json summary, never the per-step record the app's
   // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
   // export-test reads the last step's value from it, to choose what to assert; production's
-  // facts are set beside this replay's steps.
-  const withSteps = steps || input.incident !== undefined;
+  // facts are set beside this replay's steps; a logpoint's hits are given to the steps.
+  const withSteps = steps || input.incident !== undefined || logpoints !== undefined;
   const outcome = await sandbox.run({ ...request, steps: withSteps });
   if (outcome.kind !== 'result') {
     io.stderr(`timescope: ${sandboxProblem(outcome, args)}\n`);

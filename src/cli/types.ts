@@ -1,6 +1,7 @@
 // The shapes the CLI's commands hand each other: what `replay` was asked (parsed by args.ts),
 // what it runs on (input.ts, capsule.ts), where it writes, and what a replay gave. Types only, in
 // one place, so the commands' modules import each other's shapes without importing each other.
+import type { Logpoint } from '../core/logpoints/types';
 import type { SourceFile } from '../core/source/locate';
 import type { RunResult } from '../core/source/runFlow';
 import type { StepOverride } from '../core/whatif/apply';
@@ -24,6 +25,8 @@ export interface ReplayArgs {
   readonly overrideFile?: string;
   /** the flow file as production ran it (replay only) */
   readonly baseline?: string;
+  /** each --log, parsed (replay only); files as the person named them, matched to the loaded ones before the replay */
+  readonly logpoints?: readonly Logpoint[];
   /** a capsule without sources is read, not refused (explain: what the recording alone shows) */
   readonly sourcesOptional?: true;
 }

@@ -45,7 +45,7 @@ const call = async (name: string, args: Record<string, unknown>) => (await clien
 describe('timescope mcp', () => {
   it('lists its tools, each with a schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['export_test', 'get_step', 'list_steps', 'narrate', 'open_incident', 'replay', 'replay_corpus', 'share_link']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['export_test', 'get_step', 'list_steps', 'logpoint', 'narrate', 'open_incident', 'replay', 'replay_corpus', 'share_link']);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
   });
 
@@ -145,7 +145,7 @@ describe('timescope mcp', () => {
     expect(unknown).toMatchObject({ isError: true });
     expect(unknown.content[0]!.text).toMatch(/no incident 'incident-999' is open/);
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(8);
+    expect(tools.length).toBe(9);
   });
 
   it('reads no file outside the roots the client gave, follows no link out of them', async () => {

@@ -6,7 +6,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { Incidents, ToolError } from './incidents';
-import { exportTest, explainIncident, listSteps, narrate, replay, replayCorpus, shareLink, type RunCli } from './tools';
+import { exportTest, explainIncident, listSteps, LOGPOINT_HITS, logpoints, narrate, replay, replayCorpus, shareLink, type RunCli } from './tools';
+import { logSpecOf } from '../../core/logpoints/spec';
+import { peekZip } from '../files';
 
 /** Where a link meant for others points: a setting, never this machine's own address by default. */
 export const APP_URL_ENV = 'TIMESCOPE_APP_URL';
@@ -139,6 +141,66 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
             limits: [...(timeoutSeconds !== undefined ? ['--timeout', String(timeoutSeconds)] : []), ...(maxMemoryMb !== undefined ? ['--max-memory', String(maxMemoryMb)] : [])]
           })
         );
+      })
+  );
+
+  const logpoint = z.object({
+    file: z.string().describe("the source file, by its name as loaded (flow.ts) or the path it was given as"),
+    line: z.number().int().min(1).describe('1-based, in that file as it is on disk (or as given in sources)'),
+    expr: z.string().min(1).describe('what to show: a read-only expression such as order.total, cart.items.length, [a, b.c]')
+  });
+  server.registerTool(
+    'logpoint',
+    {
+      title: 'Show values at lines of the flow',
+      description:
+        "A logpoint without changing code: replays the incident in the sandbox and answers with the value of `expr` at `line` of `file` every time that line ran, each with the step it belongs to (step numbered from 1 as the narration numbers steps, its path and Command) — for example what `total` held before the failing Command was built. " +
+        'Several at once with `logpoints`. The expression may only read: names in scope at that line, properties (a?.b, a[i]), literals, operators, [a, b] and {a, b}; no calls, assignments or new. ' +
+        "One that is refused (or names a line with no statement) comes back with placed: false and the reason; the others still run, and the replay's verdict is the same as without them. " +
+        'Values are read after a declaration or expression statement on that line, before a return/if/throw, and on entry for a line that declares a function. ' +
+        "Code inside a Command's own function never runs in a replay (its answer is the recording's): log in the code that builds the Command or in its next. " +
+        'Flow files, sources, overrides and context as for replay: the hits are then the changed code\'s.',
+      inputSchema: {
+        id: z.string(),
+        file: z.string().optional().describe('with line and expr: one logpoint'),
+        line: z.number().int().min(1).optional(),
+        expr: z.string().optional(),
+        logpoints: z.array(logpoint).max(200).optional().describe('several logpoints, instead of (or beside) file, line and expr'),
+        flowFiles: z.array(z.string()).optional().describe("the flow to replay, as paths (the flow file first); default: the incident's"),
+        sources: z.array(sourceFile).optional().describe('the flow to replay, as text (the flow file first), instead of paths'),
+        overrides: z.array(override).optional(),
+        context: z.unknown().optional().describe('a context to replay with instead of the recorded one'),
+        offset: z.number().int().min(0).optional().describe('skip this many hits of each logpoint (paging)'),
+        limit: z.number().int().min(1).max(2000).optional().describe(`hits listed per logpoint (default ${LOGPOINT_HITS})`),
+        timeoutSeconds: z.number().positive().max(600).optional(),
+        maxMemoryMb: z.number().int().min(16).max(8192).optional()
+      }
+    },
+    (args) =>
+      answer(async () => {
+        const incident = incidents.get(args.id);
+        const one = args.file !== undefined || args.line !== undefined || args.expr !== undefined;
+        if (one && (args.file === undefined || args.line === undefined || args.expr === undefined || args.expr.trim() === '')) {
+          throw new ToolError('a logpoint needs file, line and expr together (or use logpoints: [{file, line, expr}])');
+        }
+        const asked = [...(one ? [{ file: args.file!, line: args.line!, expr: args.expr! }] : []), ...(args.logpoints ?? [])];
+        if (asked.length === 0) throw new ToolError('say what to show: file, line and expr, or logpoints: [{file, line, expr}]');
+        if (args.flowFiles?.length && args.sources?.length) throw new ToolError('give the flow as flowFiles or as sources, not both');
+        const files = args.sources?.length ? incidents.writeSources(args.sources) : args.flowFiles?.length ? await paths(args.flowFiles, 'the flow file') : incident.flowFiles;
+        if (files.length === 0 && peekZip(cwd, incident.file) === 'not-zip') {
+          throw new ToolError("this incident was opened without the flow's files: give flowFiles (or sources), or open it again with flowFiles");
+        }
+        const changed = args.sources?.length || args.flowFiles?.length;
+        const baseline = changed && incident.flowFiles.length ? incident.flowFiles[0] : undefined;
+        const ask = {
+          flowFiles: files,
+          logs: asked.map((p) => logSpecOf(p)),
+          ...(args.overrides?.length ? { overridesFile: incidents.writeJson('overrides.json', args.overrides) } : {}),
+          ...(args.context !== undefined ? { contextFile: incidents.writeJson('context.json', args.context) } : {}),
+          ...(baseline ? { baseline } : {}),
+          limits: [...(args.timeoutSeconds !== undefined ? ['--timeout', String(args.timeoutSeconds)] : []), ...(args.maxMemoryMb !== undefined ? ['--max-memory', String(args.maxMemoryMb)] : [])]
+        };
+        return json(await logpoints(run, incident, cwd, ask, args.offset ?? 0, args.limit ?? LOGPOINT_HITS));
       })
   );
 

@@ -17,6 +17,8 @@ import { buildModel } from '../../core/trace/build';
 import type { RecordedModel } from '../../core/trace/model';
 import { checkTrace, parseJson, readBytes } from '../files';
 import { loadInput } from '../input';
+import type { ShownHit } from '../logpoints';
+import type { LogPlacement } from '../../core/logpoints/types';
 import type { CliIo } from '../types';
 import { ToolError, type Incident } from './incidents';
 
@@ -107,6 +109,8 @@ export interface ReplayAsk {
   readonly baseline?: string;
   /** --timeout / --max-memory, as given */
   readonly limits?: readonly string[];
+  /** --log specs, file:line=expr */
+  readonly logs?: readonly string[];
 }
 
 export async function replay(run: RunCli, i: Incident, cwd: string, ask: ReplayAsk): Promise<Record<string, unknown>> {
@@ -119,7 +123,9 @@ export async function replay(run: RunCli, i: Incident, cwd: string, ask: ReplayA
     ...(ask.overridesFile ? ['--override-file', ask.overridesFile] : []),
     ...(ask.contextFile ? ['--context', ask.contextFile] : []),
     ...(ask.baseline ? ['--baseline', ask.baseline] : []),
-    ...(ask.limits ?? [])
+    ...(ask.limits ?? []),
+    // joined, so that an expression that starts with '-' is not read as an option
+    ...(ask.logs ?? []).map((l) => `--log=${l}`)
   ];
   const json = jsonOf(await capture(run, argv, cwd));
   const unreached = Array.isArray(json.unreached) ? json.unreached : [];
@@ -175,5 +181,51 @@ export async function shareLink(i: Incident, cwd: string, appUrl: string, includ
     characters: link.length,
     redacted: { rules: report.applied, fired: report.fired, replacements: report.replacements, places: report.changedPaths.slice(0, 50) },
     sourceIncluded: includeSource && sources.length > 0
+  };
+}
+
+/** Hits an answer lists per logpoint unless asked for more: an agent reads them, and a loop's line may run 100,000 times. */
+export const LOGPOINT_HITS = 100;
+
+interface LoggedHit {
+  readonly step?: number;
+  readonly path?: string;
+  readonly command?: string;
+  readonly value?: unknown;
+  /** the expression read undefined */
+  readonly undefined?: true;
+  readonly error?: string;
+}
+
+/**
+ * The replay with logpoints (`replay --json --log …`), answered per logpoint: where it went (or
+ * why not), how many times its line ran, and a page of its hits, each with its step and value
+ * or what reading it threw; with the replay's verdict, which the logpoints do not change.
+ */
+export async function logpoints(run: RunCli, i: Incident, cwd: string, ask: ReplayAsk & { readonly logs: readonly string[] }, offset: number, limit: number): Promise<Record<string, unknown>> {
+  const json = await replay(run, i, cwd, ask);
+  const logs = json.logs as { placements: LogPlacement[]; hits: (ShownHit & { id: string })[]; counts: Record<string, number>; dropped: number } | undefined;
+  if (!logs) throw new ToolError('the replay answered without its logpoints');
+  const per = logs.placements.map((p) => {
+    const mine = logs.hits.filter((h) => h.id === p.id);
+    const page = mine.slice(offset, offset + limit).map(
+      (h): LoggedHit => ({
+        ...(h.step !== undefined ? { step: h.step } : {}),
+        ...(h.path !== undefined ? { path: h.path } : {}),
+        ...(h.command !== undefined ? { command: h.command } : {}),
+        // JSON has no undefined: said as a flag, so that it never reads as null.
+        ...(!h.hasValue ? { error: h.error ?? 'no value' } : 'value' in h && h.value !== undefined ? { value: h.value } : { undefined: true })
+      })
+    );
+    const where = p.placed ? { placed: true, timing: p.timing } : { placed: false, reason: `This logpoint ${p.reason}` };
+    const more = mine.length - offset - page.length;
+    return { logpoint: p.id, file: p.file, line: p.line, expr: p.expr, ...where, ran: logs.counts[p.id] ?? 0, hits: page, ...(more > 0 ? { more, nextOffset: offset + page.length } : {}) };
+  });
+  return {
+    verdict: json.verdict,
+    tier: json.tier,
+    verdictText: json.verdictText,
+    logpoints: per,
+    ...(logs.dropped > 0 ? { notKept: logs.dropped } : {})
   };
 }

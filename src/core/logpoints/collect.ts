@@ -59,6 +59,17 @@ export class LogCollector {
   private valueHit(index: number, seq: number, path: string | undefined, v: unknown): RawHit {
     if (v === undefined) return { index, seq, path, hasValue: true, value: undefined };
     if (this.spent >= LOG_BUDGET_CHARS) return { index, seq, path, hasValue: false, error: 'not kept: the hits of this replay already hold 32 MB of values' };
+    // A logpoint on a loop's line reads a number or a string at every step: those the JSON copy
+    // gives back unchanged are kept as they are, with the characters the copy would have counted
+    // (JSON writes a finite number as String does). NaN, ±Infinity and -0 take the copy's way.
+    if (typeof v === 'string') {
+      this.spent += JSON.stringify(v).length;
+      return { index, seq, path, hasValue: true, value: v };
+    }
+    if ((typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0)) || typeof v === 'boolean' || v === null) {
+      this.spent += String(v).length;
+      return { index, seq, path, hasValue: true, value: v };
+    }
     const c = this.copy(v);
     if (!c.ok) {
       const { name, message } = describeThrown(c.error);
@@ -78,15 +89,21 @@ export class LogCollector {
 
 /** The report's hits: ids for indices, and each step's place in the report's list. */
 export function finishHits(raw: readonly RawHit[], ids: readonly string[], stepAt: (path: string) => { index: number; path: string } | undefined): LogHit[] {
+  // Built directly, keys in the order they had: up to 50,000 hits, and each spread made a garbage object.
+  // Hits come in runs on one step (a loop's lines): its place is looked up once per run.
+  let lastPath: string | undefined;
+  let lastStep: ReturnType<typeof stepAt>;
   return raw.map((h) => {
-    const step = h.path === undefined ? undefined : stepAt(h.path);
-    return {
-      id: ids[h.index]!,
-      seq: h.seq,
-      ...(step ? { step: step.index, path: step.path } : {}),
-      hasValue: h.hasValue,
-      ...(h.hasValue ? { value: h.value } : {}),
-      ...(h.error !== undefined ? { error: h.error } : {})
-    };
+    if (h.path !== lastPath) {
+      lastPath = h.path;
+      lastStep = h.path === undefined ? undefined : stepAt(h.path);
+    }
+    const step = lastStep;
+    const out: { -readonly [K in keyof LogHit]: LogHit[K] } = step
+      ? { id: ids[h.index]!, seq: h.seq, step: step.index, path: step.path, hasValue: h.hasValue }
+      : { id: ids[h.index]!, seq: h.seq, hasValue: h.hasValue };
+    if (h.hasValue) out.value = h.value as LogHit['value'];
+    if (h.error !== undefined) out.error = h.error;
+    return out;
   });
 }
