@@ -37,3 +37,30 @@ describe('copyStoringErrors', () => {
     expect(c.ok && (c.value as { e: unknown }[])[4999]!.e).toEqual({ name: 'Error', message: 'last' });
   });
 });
+
+describe('the direct copy of plain data is the JSON round trip', () => {
+  it('gives what JSON.parse(JSON.stringify(v)) gives, key order included, for any plain value', async () => {
+    const fc = await import('fast-check');
+    fc.assert(
+      fc.property(fc.anything({ withNullPrototype: true, withSparseArray: true, withBoxedValues: false, withMap: false, withSet: false, withDate: false, withTypedArray: false, withBigInt: false, maxDepth: 6 }), (v) => {
+        const text = JSON.stringify(v);
+        const expected: unknown = text === undefined ? undefined : JSON.parse(text);
+        const c = copyStoringErrors(v, stored);
+        expect(c.ok).toBe(true);
+        if (!c.ok) return;
+        expect(JSON.stringify(c.value)).toBe(text);
+        expect(c.value).toStrictEqual(expected);
+        if (text !== undefined) expect(Math.abs((c.chars ?? 0) - text.length)).toBeLessThanOrEqual(text.length * 0.2 + 8);
+      }),
+      { numRuns: 2000 }
+    );
+  });
+
+  it("keeps a `__proto__` key as an own key, as JSON.parse does", () => {
+    const v = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as unknown;
+    const c = copyStoringErrors(v, stored);
+    expect(c.ok && Object.keys(c.value as object)).toEqual(['__proto__', 'a']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(c.ok && Object.getPrototypeOf(c.value)).toBe(Object.prototype);
+  });
+});

@@ -41,8 +41,10 @@ export interface Tracer {
   ledToFailure(path: string, failure: object): void;
   /** A Retry's try after the first starts, under `prefix` ('3r1/'): it re-runs the tree built before it. */
   tryBegan(prefix: string): void;
-  /** A logpoint's line ran (core/logpoints): `read` reads its expression where the line is. */
-  logHit?(index: unknown, read: unknown): void;
+  /** A replay with logpoints: their reads run (core/logpoints/place.ts). */
+  readonly logging?: boolean;
+  /** A logpoint's line ran: `x` is what its expression read, threw, or a function reading it (`how`). */
+  logHit?(index: unknown, x: unknown, how: unknown): void;
 }
 
 let active: Tracer | undefined;
@@ -121,10 +123,19 @@ export function markBuilder<F>(fn: F, label: string): F {
 }
 
 /**
- * What a logpoint placed in flow code calls (core/logpoints/place.ts). Flow code can call it too,
- * so the tracer checks both arguments; a forged call can only add a hit to that flow's own logs.
+ * What a logpoint placed in flow code calls first (core/logpoints/place.ts): whether to read at
+ * all. False unless a replay with logpoints runs, so a read costs nothing otherwise.
  */
-export function logHit(index: unknown, read: unknown): void {
+export function logOn(): boolean {
   const t = active;
-  if (t !== undefined && t.logHit !== undefined) t.logHit(index, read);
+  return t !== undefined && t.logging === true;
+}
+
+/**
+ * What a logpoint's read hands on. Flow code can call it too, so the tracer checks every argument;
+ * a forged call can only add a hit to that flow's own logs.
+ */
+export function logValue(index: unknown, x: unknown, how: unknown): void {
+  const t = active;
+  if (t !== undefined && t.logHit !== undefined) t.logHit(index, x, how);
 }

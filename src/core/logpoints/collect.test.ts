@@ -1,34 +1,48 @@
 // The collector's hits: a value read at a line is kept as the replay's JSON copy gives it back,
-// whether it takes the copy or the way around it that strings and plain numbers take.
+// and a value JSON would lose (NaN, -0, 10n, undefined) keeps how it reads.
 import { describe, expect, it } from 'vitest';
 import { copyStoringErrors } from '../effect/copy';
 import { finishHits, LogCollector } from './collect';
 
 const copy = (v: unknown) => copyStoringErrors(v, (e) => ({ __error: true, name: e.name, message: e.message }));
-const viaJson = (v: unknown) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)) as unknown);
+const VALUE = 0;
+const THROWN = 1;
+const READ = 2;
 
 describe('LogCollector', () => {
-  it('keeps each value as the JSON copy gives it back, the copy itself taken only where it is needed', () => {
-    const values = ['total', 'é \ud800 "quoted"\n', '', 0, 1.5, -3, 1e21, 5e-324, true, false, null, NaN, -0, Infinity, -Infinity, { a: 1, b: [2, 'x'] }, [1, null]];
-    let copies = 0;
-    const c = new LogCollector((v) => (copies++, copy(v)), 1);
-    for (const v of values) c.hit(0, () => v, '0');
-    expect(c.hits.map((h) => h.value)).toEqual(values.map(viaJson));
-    for (const [k, h] of c.hits.entries()) expect(Object.is(h.value, viaJson(values[k]))).toBe(typeof h.value !== 'object' || h.value === null);
-    // NaN, ±Infinity, -0 and the two objects: the others are kept as read.
-    expect(copies).toBe(6);
+  it('keeps each value as the JSON copy gives it back', () => {
+    const values = ['total', 'é \ud800 "quoted"\n', '', 0, 1.5, -3, 1e21, 5e-324, true, false, null, { a: 1, b: [2, 'x', NaN] }, [1, null]];
+    const c = new LogCollector(copy, 1);
+    for (const v of values) c.hit(0, v, VALUE, '0');
+    expect(c.hits.map((h) => h.value)).toEqual(values.map((v) => JSON.parse(JSON.stringify(v)) as unknown));
+    expect(c.hits.every((h) => h.hasValue && h.text === undefined)).toBe(true);
   });
 
-  it("gives each hit its step's place, and a read that threw its error", () => {
+  it('says how a value JSON cannot hold reads, instead of null', () => {
+    const c = new LogCollector(copy, 1);
+    for (const v of [NaN, Infinity, -Infinity, -0, 10n, undefined, Symbol('s'), function named() {}]) c.hit(0, v, VALUE, '0');
+    expect(c.hits.map((h) => h.text)).toEqual(['NaN', 'Infinity', '-Infinity', '-0', '10n', 'undefined', 'Symbol(s)', 'function named']);
+    expect(c.hits.every((h) => h.hasValue && h.value === null)).toBe(true);
+  });
+
+  it('reads through a function, records a throw, and ignores what no placed read would pass', () => {
     const c = new LogCollector(copy, 2);
-    c.hit(0, () => 1, '0');
-    c.hit(1, () => 2, '0');
-    c.hit(0, () => (undefined as unknown as { x: number }).x, '1');
-    c.hit(1, () => 3, '2');
-    const steps = new Map([['0', 0], ['1', 1]]);
+    c.hit(0, () => 1, READ, '0');
+    c.hit(1, new TypeError('boom'), THROWN, '0');
+    c.hit(0, () => (undefined as unknown as { x: number }).x, READ, '1');
+    c.hit(1, 3, VALUE, '2');
+    // forged: an index no logpoint has, a read that is no function, an unknown how
+    c.hit(7, 1, VALUE, '0');
+    c.hit(0, 5, READ, '0');
+    c.hit(0, 5, 'x', '0');
+    expect(c.counts).toEqual([2, 2]);
+    const steps = new Map([
+      ['0', 0],
+      ['1', 1]
+    ]);
     expect(finishHits(c.hits, ['a', 'b'], (p) => (steps.has(p) ? { index: steps.get(p)!, path: p } : undefined))).toEqual([
       { id: 'a', seq: 0, step: 0, path: '0', hasValue: true, value: 1 },
-      { id: 'b', seq: 1, step: 0, path: '0', hasValue: true, value: 2 },
+      { id: 'b', seq: 1, step: 0, path: '0', hasValue: false, error: 'TypeError: boom' },
       { id: 'a', seq: 2, step: 1, path: '1', hasValue: false, error: expect.stringMatching(/^TypeError: /) },
       { id: 'b', seq: 3, hasValue: true, value: 3 }
     ]);

@@ -16,8 +16,15 @@ export interface RawHit {
   path: string | undefined;
   readonly value?: unknown;
   readonly hasValue: boolean;
+  /** how the value reads where JSON cannot hold it (NaN, -0, 10n, a function) */
+  readonly text?: string;
   readonly error?: string;
 }
+
+/** The hits' `how` (place.ts): what the second argument is. */
+const VALUE = 0;
+const THROWN = 1;
+const READ = 2;
 
 export class LogCollector {
   readonly hits: RawHit[] = [];
@@ -35,9 +42,14 @@ export class LogCollector {
     this.counts = new Array<number>(count).fill(0);
   }
 
-  /** A logpoint's line ran. `index` and `read` come from flow code's scope: checked, never trusted. */
-  hit(index: unknown, read: unknown, path: string | undefined): void {
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= this.counts.length || typeof read !== 'function') return;
+  /**
+   * A logpoint's line ran: `x` is the value its expression read, what reading it threw, or a
+   * function that reads it (`how`). All three come from flow code's scope: checked, never trusted,
+   * and nothing here throws back into the flow.
+   */
+  hit(index: unknown, x: unknown, how: unknown, path: string | undefined): void {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= this.counts.length) return;
+    if (how !== VALUE && how !== THROWN && !(how === READ && typeof x === 'function')) return;
     this.counts[index]! += 1;
     const seq = this.seq++;
     if (this.hits.length >= MAX_HITS) {
@@ -45,36 +57,33 @@ export class LogCollector {
       return;
     }
     let hit: RawHit;
-    try {
-      const v: unknown = (read as () => unknown)();
-      hit = this.valueHit(index, seq, path, v);
-    } catch (e) {
-      const { name, message } = describeThrown(e);
-      hit = { index, seq, path, hasValue: false, error: `${name}: ${message}` };
-    }
+    if (how === READ) {
+      try {
+        hit = this.valueHit(index, seq, path, (x as () => unknown)());
+      } catch (e) {
+        hit = thrownHit(index, seq, path, e);
+      }
+    } else hit = how === THROWN ? thrownHit(index, seq, path, x) : this.valueHit(index, seq, path, x);
     this.hits.push(hit);
     if (path === undefined) this.waiting.push(hit);
   }
 
   private valueHit(index: number, seq: number, path: string | undefined, v: unknown): RawHit {
-    if (v === undefined) return { index, seq, path, hasValue: true, value: undefined };
-    if (this.spent >= LOG_BUDGET_CHARS) return { index, seq, path, hasValue: false, error: 'not kept: the hits of this replay already hold 32 MB of values' };
-    // A logpoint on a loop's line reads a number or a string at every step: those the JSON copy
-    // gives back unchanged are kept as they are, with the characters the copy would have counted
-    // (JSON writes a finite number as String does). NaN, ±Infinity and -0 take the copy's way.
+    // A logpoint on a loop's line reads a number or a string at every step: JSON gives those back
+    // as they are, so they are kept as read, their JSON length counted as the copy would.
     if (typeof v === 'string') {
-      this.spent += JSON.stringify(v).length;
+      this.spent += v.length + 2;
       return { index, seq, path, hasValue: true, value: v };
     }
     if ((typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0)) || typeof v === 'boolean' || v === null) {
-      this.spent += String(v).length;
+      this.spent += 5;
       return { index, seq, path, hasValue: true, value: v };
     }
+    const text = unheld(v);
+    if (text !== undefined) return { index, seq, path, hasValue: true, value: null, text };
+    if (this.spent >= LOG_BUDGET_CHARS) return { index, seq, path, hasValue: false, error: 'not kept: the hits of this replay already hold 32 MB of values' };
     const c = this.copy(v);
-    if (!c.ok) {
-      const { name, message } = describeThrown(c.error);
-      return { index, seq, path, hasValue: false, error: `cannot be copied (${name}: ${message})` };
-    }
+    if (!c.ok) return { index, seq, path, hasValue: false, error: `cannot be copied (${describe(c.error)})` };
     this.spent += c.chars ?? 0;
     return { index, seq, path, hasValue: true, value: c.value };
   }
@@ -84,6 +93,36 @@ export class LogCollector {
     if (this.waiting.length === 0) return;
     for (const h of this.waiting) h.path = path;
     this.waiting = [];
+  }
+}
+
+function describe(e: unknown): string {
+  const { name, message } = describeThrown(e);
+  return `${name}: ${message}`;
+}
+
+function thrownHit(index: number, seq: number, path: string | undefined, e: unknown): RawHit {
+  return { index, seq, path, hasValue: false, error: describe(e) };
+}
+
+/**
+ * A value JSON would lose or change, as it reads: a NaN total is the kind of thing a logpoint is
+ * for, and JSON would show it as null. Undefined when JSON holds the value as it is.
+ */
+function unheld(v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'undefined':
+      return 'undefined';
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0) ? undefined : Object.is(v, -0) ? '-0' : String(v);
+    case 'bigint':
+      return `${String(v)}n`;
+    case 'symbol':
+      return v.toString();
+    case 'function':
+      return `function ${(v as { name?: unknown }).name ? String((v as { name?: unknown }).name) : '(anonymous)'}`;
+    default:
+      return undefined;
   }
 }
 
@@ -103,6 +142,7 @@ export function finishHits(raw: readonly RawHit[], ids: readonly string[], stepA
       ? { id: ids[h.index]!, seq: h.seq, step: step.index, path: step.path, hasValue: h.hasValue }
       : { id: ids[h.index]!, seq: h.seq, hasValue: h.hasValue };
     if (h.hasValue) out.value = h.value as LogHit['value'];
+    if (h.text !== undefined) out.text = h.text;
     if (h.error !== undefined) out.error = h.error;
     return out;
   });

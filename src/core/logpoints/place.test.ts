@@ -45,7 +45,7 @@ describe('placeLogpoints', () => {
 
   it('wraps a statement that is the body of an if without braces, so the if still governs it', () => {
     const { text } = place([6]);
-    expect(text.split('\n')[5]).toBe('    {log(total);;__pe$lp(0, () => (x));}');
+    expect(text.split('\n')[5]).toBe('    {log(total);;if (__pe$lp()) try { __pe$lv(0, (x), 0); } catch (__pe$e) { __pe$lv(0, __pe$e, 1); }}');
   });
 
   it('keeps every line where it was, and the result still compiles as TypeScript and JSX', () => {

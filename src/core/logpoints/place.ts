@@ -1,6 +1,9 @@
-// Puts logpoints into the person's source, before sucrase sees it: each becomes a call of the
-// replay's hook with a function that reads the checked expression where the line's statement is,
-//   const total = …;  ->  const total = …;;__pe$lp(0, () => (total));
+// Puts logpoints into the person's source, before sucrase sees it: each becomes a read of the
+// checked expression where the line's statement is, handed to the replay's hook,
+//   const total = …;  ->  const total = …;;if (__pe$lp()) try { __pe$lv(0, (total), 0); } catch (__pe$e) { __pe$lv(0, __pe$e, 1); }
+// (read in place: no function is made per hit), or, in an arrow's expression body, where only an
+// expression goes, `(__pe$lp() && __pe$lv(0, () => (total), 2), body)`. `__pe$lp()` is false
+// unless a replay with logpoints is running, so the read costs nothing otherwise.
 // so that sucrase rewrites the names in it as in the flow (an imported `db` is `_services.db` in
 // its output). Only text is inserted, and on the lines where it belongs, so every line stays where
 // it was; align.ts maps a column on a touched line back to the person's column token by token, and
@@ -16,6 +19,11 @@ import { pluginsFor } from '../source/syntaxError';
 import type { LogTiming } from './types';
 
 export const LOG_HOOK = '__pe$lp';
+export const LOG_VALUE = '__pe$lv';
+/** How a hit's second argument is to be read (effect/tracer.ts logValue). */
+export const HIT_VALUE = 0;
+export const HIT_THROWN = 1;
+export const HIT_READ = 2;
 
 type Node = { readonly type: string; readonly start: number; readonly end: number; readonly loc: { start: { line: number }; end: { line: number } } } & Record<string, unknown>;
 
@@ -87,24 +95,30 @@ function declaredFunction(s: Node): Node | undefined {
   return undefined;
 }
 
-function hookCall(p: PointToPlace): string {
-  return `${LOG_HOOK}(${p.index}, () => (${p.code}))`;
+/** The read as a statement: the expression evaluated where it stands, a throw recorded as its value. */
+function hookStatement(p: PointToPlace): string {
+  return `if (${LOG_HOOK}()) try { ${LOG_VALUE}(${p.index}, (${p.code}), ${HIT_VALUE}); } catch (__pe$e) { ${LOG_VALUE}(${p.index}, __pe$e, ${HIT_THROWN}); }`;
+}
+
+/** The read as an expression (an arrow's expression body): a function the hook calls. */
+function hookExpression(p: PointToPlace): string {
+  return `${LOG_HOOK}() && ${LOG_VALUE}(${p.index}, () => (${p.code}), ${HIT_READ})`;
 }
 
 /** Insertions reading on entry to `fn`, each call. */
-function atEntry(fn: Node, calls: string, order: number): Insertion[] {
+function atEntry(fn: Node, p: PointToPlace): Insertion[] {
   const body = fn.body as Node;
   if (body.type === 'BlockStatement') {
     const directives = (body.directives as Node[] | undefined) ?? [];
     const at = directives.length > 0 ? directives[directives.length - 1]!.end : body.start + 1;
-    return [{ at, text: `${calls};`, order }];
+    return [{ at, text: hookStatement(p), order: p.index }];
   }
-  // An expression body becomes `(hook(), body)`: the hook runs first, the body's value is returned.
+  // An expression body becomes `(read, body)`: the read first, the body's value returned.
   const start = (body.extra as { parenStart?: number } | undefined)?.parenStart ?? body.start;
   const end = (body.extra as { parenthesized?: boolean } | undefined)?.parenthesized ? findParenEnd(body) : body.end;
   return [
-    { at: start, text: `(${calls}, `, order: -order - 1 },
-    { at: end, text: ')', order }
+    { at: start, text: `(${hookExpression(p)}, `, order: -p.index - 1 },
+    { at: end, text: ')', order: p.index }
   ];
 }
 
@@ -143,7 +157,7 @@ export function placeLogpoints(file: string, text: string, points: readonly Poin
 }
 
 function placeOne(p: PointToPlace, found: Found, inserts: Insertion[]): { timing: LogTiming } | { reason: string } {
-  const call = hookCall(p);
+  const read = hookStatement(p);
   const s = found.statements.get(p.line);
   if (s) {
     const node = s.node;
@@ -155,23 +169,23 @@ function placeOne(p: PointToPlace, found: Found, inserts: Insertion[]): { timing
     }
     const fn = declaredFunction(node);
     if (fn) {
-      inserts.push(...atEntry(fn, call, p.index));
+      inserts.push(...atEntry(fn, p));
       return { timing: 'entry' };
     }
     const inList = LIST_PARENTS.has(s.parent?.type ?? 'Program');
     const after = node.type === 'VariableDeclaration' || node.type === 'ExpressionStatement' || node.type === 'ClassDeclaration' || (node.type === 'ExportNamedDeclaration' && !!node.declaration);
     if (after) {
       if (!inList) inserts.push({ at: node.start, text: '{', order: -p.index - 1 });
-      inserts.push({ at: node.end, text: `;${call};${inList ? '' : '}'}`, order: p.index });
+      inserts.push({ at: node.end, text: `;${read}${inList ? '' : '}'}`, order: p.index });
       return { timing: 'after' };
     }
-    inserts.push({ at: node.start, text: `${inList ? '' : '{'}${call};`, order: -p.index - 1 });
+    inserts.push({ at: node.start, text: `${inList ? '' : '{'}${read} `, order: -p.index - 1 });
     if (!inList) inserts.push({ at: node.end, text: '}', order: p.index });
     return { timing: 'before' };
   }
   const arrow = found.arrowBodies.get(p.line);
   if (arrow) {
-    inserts.push(...atEntry(arrow, call, p.index));
+    inserts.push(...atEntry(arrow, p));
     return { timing: 'entry' };
   }
   const next = found.statementLines.find((l) => l > p.line);

@@ -50,6 +50,8 @@ export interface LogHit {
   /** the value, copied when the line ran */
   readonly value?: Stored;
   readonly hasValue: boolean;
+  /** how the value reads where JSON cannot hold it: `NaN`, `-Infinity`, `-0`, `10n`, `undefined`, `function f` (value is null) */
+  readonly text?: string;
   /** what evaluating the expression threw, as `TypeError: …` */
   readonly error?: string;
 }

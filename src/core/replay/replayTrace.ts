@@ -51,11 +51,12 @@ export interface ReplayTraceRequest {
 
 /** Copy a value for the report: every Error in it in stored form (a revived one exactly as recorded). */
 function storeWith(stack: boolean): (v: unknown) => CopyResult {
-  return (v) =>
-    copyStoringErrors(v, (e) => {
-      const recorded = stack ? { found: false } : recordedForm(e);
-      return recorded.found ? recorded.stored : serializeError(e, { stack });
-    });
+  // Made once: a report copies two or three values per step.
+  const toStored = (e: Error): unknown => {
+    const recorded = stack ? { found: false as const } : recordedForm(e);
+    return recorded.found ? recorded.stored : serializeError(e, { stack });
+  };
+  return (v) => copyStoringErrors(v, toStored);
 }
 const store = storeWith(false);
 
@@ -159,7 +160,8 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   const withSteps = req.steps !== false || logIds !== undefined;
   const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy, req.isSourceScript, req.sitesMarked === true) : undefined;
   // Hits are copied apart from the pipeline's budget: adding a logpoint must not change a step's values.
-  const logs = tracer && logIds ? (tracer.logs = new LogCollector(store, logIds.length)) : undefined;
+  const logs = tracer && logIds ? new LogCollector(store, logIds.length) : undefined;
+  if (tracer && logs) tracer.collectLogs(logs);
   const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});
   const locate = cachedLocate(req.locate);
   const steps = (): ReplayStep[] => (tracer && req.steps !== false ? [...seen.values()].map((s) => stepOf(s, tracer, locate, late.has(s))) : []);

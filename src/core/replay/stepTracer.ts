@@ -82,8 +82,9 @@ export class StepTracer implements Tracer {
   private captured = false;
   /** the step whose answer the running code handles, or the last to begin: a logpoint hit's step */
   private current: string | undefined;
-  /** set when the replay has logpoints */
-  logs: LogCollector | undefined;
+  /** set when the replay has logpoints (collectLogs) */
+  private logs: LogCollector | undefined;
+  logging = false;
 
   /** a site per marked call site (siteMarks.ts): captured the first time its key is seen */
   private readonly siteByKey = new Map<string, Site>();
@@ -259,8 +260,14 @@ export class StepTracer implements Tracer {
     this.expecting = undefined;
   }
 
-  logHit(index: unknown, read: unknown): void {
-    if (this.logs) this.logs.hit(index, read, this.current);
+  /** Logpoints' hits go to `logs`, each with the step the running code belongs to. */
+  collectLogs(logs: LogCollector): void {
+    this.logs = logs;
+    this.logging = true;
+  }
+
+  logHit(index: unknown, x: unknown, how: unknown): void {
+    if (this.logs) this.logs.hit(index, x, how, this.current);
   }
 
   tryBegan(prefix: string): void {

@@ -16,9 +16,9 @@ import { isCodeFile, sourceColumn, transpile, type CompileError } from './transp
 import { createModuleStub } from './stub';
 import { SandboxError } from './refusals';
 import { ENTER, FN_WRAPPER, LEAVE } from './instrument';
-import { enterBuilder, leaveBuilder, logHit, markBuilder, siteAt } from '../effect/tracer';
+import { enterBuilder, leaveBuilder, logOn, logValue, markBuilder, siteAt } from '../effect/tracer';
 import { SITE_HOOK } from './siteMarks';
-import { LOG_HOOK } from '../logpoints/place';
+import { LOG_HOOK, LOG_VALUE } from '../logpoints/place';
 
 /** A loaded file; `compile` is its text with logpoints placed, when it has any (runFlow.ts). */
 export interface LoadedFile extends SourceFile {
@@ -27,9 +27,9 @@ export interface LoadedFile extends SourceFile {
 
 export const SOURCE_URL_PREFIX = 'timescope-src:///';
 // Everything before the person's code on line 1; stack columns on line 1 are shifted by its length.
-const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${ENTER}, ${LEAVE}, ${LOG_HOOK}, ${SITE_HOOK}) {`;
+const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${ENTER}, ${LEAVE}, ${LOG_HOOK}, ${LOG_VALUE}, ${SITE_HOOK}) {`;
 // What instrument.ts's and siteMarks.ts's marks and logpoints call; frozen, since every Compartment of a worker shares them.
-const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(enterBuilder), Object.freeze(leaveBuilder), Object.freeze(logHit), Object.freeze(siteAt)] as const);
+const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(enterBuilder), Object.freeze(leaveBuilder), Object.freeze(logOn), Object.freeze(logValue), Object.freeze(siteAt)] as const);
 
 /** Thrown by require() of a loaded file that does not compile. */
 export class CompileFailure extends Error {
@@ -110,7 +110,7 @@ function evaluate(file: LoadedFile, module: Module, require: (specifier: string)
   const compiled = transpile(file.name, file.text, file.compile);
   if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
   const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
-  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, enter: unknown, leave: unknown, log: unknown, site: unknown) => void;
+  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, enter: unknown, leave: unknown, logOn: unknown, logValue: unknown, site: unknown) => void;
   try {
     fn = evaluateSource(source) as typeof fn;
   } catch (e) {
