@@ -61,6 +61,8 @@ export interface ShownHit {
   readonly command?: string;
   readonly hasValue: boolean;
   readonly value?: unknown;
+  /** how a value JSON cannot hold reads (NaN, -0, 10n, undefined) */
+  readonly text?: string;
   readonly error?: string;
 }
 
@@ -74,6 +76,7 @@ export function shownHits(logs: LogReport, steps: ReplayReport['steps']): ShownH
       ...(s ? { step: s.index + 1, path: s.path, command: s.name } : h.path !== undefined ? { path: h.path } : {}),
       hasValue: h.hasValue,
       ...(h.hasValue ? { value: h.value } : {}),
+      ...(h.text !== undefined ? { text: h.text } : {}),
       ...(h.error !== undefined ? { error: h.error } : {})
     };
   });
@@ -88,7 +91,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function hitLine(h: ShownHit): string {
   const where = h.step !== undefined ? `step ${h.step} ${h.command}` : 'outside any step';
-  return `  ${where}: ${h.hasValue ? preview(h.value) : (h.error ?? 'no value')}`;
+  return `  ${where}: ${h.hasValue ? (h.text ?? preview(h.value)) : (h.error ?? 'no value')}`;
 }
 
 /**

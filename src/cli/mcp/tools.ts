@@ -194,6 +194,8 @@ interface LoggedHit {
   readonly value?: unknown;
   /** the expression read undefined */
   readonly undefined?: true;
+  /** how a value JSON cannot hold reads (NaN, -0, 10n), value then null */
+  readonly text?: string;
   readonly error?: string;
 }
 
@@ -214,7 +216,15 @@ export async function logpoints(run: RunCli, i: Incident, cwd: string, ask: Repl
         ...(h.path !== undefined ? { path: h.path } : {}),
         ...(h.command !== undefined ? { command: h.command } : {}),
         // JSON has no undefined: said as a flag, so that it never reads as null.
-        ...(!h.hasValue ? { error: h.error ?? 'no value' } : 'value' in h && h.value !== undefined ? { value: h.value } : { undefined: true })
+        ...(!h.hasValue
+          ? { error: h.error ?? 'no value' }
+          : h.text === 'undefined'
+            ? { undefined: true as const }
+            : h.text !== undefined
+            ? { value: h.value ?? null, text: h.text }
+            : 'value' in h && h.value !== undefined
+              ? { value: h.value }
+              : { undefined: true })
       })
     );
     const where = p.placed ? { placed: true, timing: p.timing } : { placed: false, reason: `This logpoint ${p.reason}` };
