@@ -28,7 +28,7 @@ import type { IncidentNotes } from '../core/notes/notes';
 import { useCompareStore } from '../stores/compareStore';
 import { useLogpointStore } from '../stores/logpointStore';
 import { sharedLogpointsOf } from '../core/share/logpoints';
-import { redactPins } from './redactPins';
+import { redactPins, withPinsReport } from './redactPins';
 
 export interface ShareChoice {
   readonly includeSource: boolean;
@@ -133,7 +133,11 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
     if (facts) facts = await redactFacts(facts, raw, redacted.trace, rules, p);
     if (overrides.length) overrides = await redactOverrides(model, overrides, rules, p);
     // A pinned value is a value of the trace's, moved about by the flow: redacted as one, as text.
-    if (pinned.length) pinned = await redactPins(pinned, raw, redacted.trace, rules, p);
+    if (pinned.length) {
+      const before = pinned;
+      pinned = await redactPins(pinned, raw, redacted.trace, rules, p);
+      report = await withPinsReport(report, before, pinned, rules, p);
+    }
   }
   const sources = choice.includeSource && files.length ? files.map((f) => ({ name: f.name, text: f.text })) : undefined;
   const sharedEdits = sources && Object.keys(edits).length ? { ...edits } : undefined;

@@ -2,7 +2,7 @@
 // pin's text with the same token, and the detectors catch what no rule named.
 import { describe, expect, it } from 'vitest';
 import { createPseudonymizer, DEFAULT_RULES, redactTrace } from '../core/redact';
-import { redactPins, textReplacer } from './redactPins';
+import { redactPins, textReplacer, withPinsReport } from './redactPins';
 
 const raw = {
   flowName: 'f',
@@ -40,5 +40,21 @@ describe('redactPins', () => {
   it('the longest original goes first, a token put in is not searched again, and a one-letter value is not hunted for in text', () => {
     const replace = textReplacer({ a: 'ada@example.com', b: 'ada', c: 'x' }, { a: '<email:ada1>', b: '<name:2>', c: '<k:3>' });
     expect(replace('ada@example.com, ada, x')).toBe('<email:ada1>, <name:2>, x');
+  });
+});
+
+describe('withPinsReport', () => {
+  it('counts a changed pin as a replacement, by the detector that fired, and names its place', async () => {
+    const p = createPseudonymizer(new Uint8Array(32).fill(5));
+    const rules = DEFAULT_RULES;
+    const { report, trace } = await redactTrace(raw, rules, p);
+    const before = [pin('nothing here'), pin('mail bob@example.org')];
+    const after = await redactPins(before, raw, trace, rules, p);
+    const merged = await withPinsReport(report, before, after, rules, p);
+    expect(merged.replacements).toBe(report.replacements + 1);
+    expect(merged.changedPaths.at(-1)).toBe('/logpoints/pinned/1/text');
+    const email = (r: typeof report) => r.fired.find((f) => f.rule === 'detector:email')?.count ?? 0;
+    expect(email(merged)).toBe(email(report) + 1);
+    expect(await withPinsReport(report, before.slice(0, 1), after.slice(0, 1), rules, p)).toBe(report);
   });
 });

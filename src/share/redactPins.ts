@@ -5,7 +5,7 @@
 // with the same token, and the detectors then run on the text as on any free text. What the flow
 // computed from personal data (half a name, a hash of an address) is no value of the trace and can
 // still show: the Share dialog says so and shows every pin as it will leave.
-import { redactText, type Pseudonymize, type RedactionRules } from '../core/redact';
+import { MAX_CHANGED_PATHS, redactText, type Pseudonymize, type RedactionReport, type RedactionRules } from '../core/redact';
 import { replacements } from './redactFacts';
 
 /** Shorter strings are not looked for in text: "a" or "ok" replaced everywhere would say nothing and ruin the rest. */
@@ -43,4 +43,34 @@ export async function redactPins<P extends PinText>(pins: readonly P[], raw: unk
   if (pins.length === 0) return [];
   const replace = textReplacer(raw, redactedTrace);
   return Promise.all(pins.map(async (pin) => ({ ...pin, text: (await redactText(replace(pin.text), rules, p)).text })));
+}
+
+/**
+ * The trace's report with what the pins' redaction changed added, so the dialog's count and places
+ * are of everything that leaves: a pin whose text changed is a place (`/logpoints/pinned/<i>/text`),
+ * and each changed pin counts as one replacement (by the detectors' rule when they fired).
+ */
+export async function withPinsReport<P extends PinText>(
+  report: RedactionReport,
+  before: readonly P[],
+  after: readonly P[],
+  rules: RedactionRules,
+  p: Pseudonymize
+): Promise<RedactionReport> {
+  const changed = after.flatMap((pin, i) => (pin.text !== before[i]?.text ? [i] : []));
+  if (changed.length === 0) return report;
+  const fired = new Map(report.fired.map((f) => [f.rule, f.count]));
+  for (const i of changed) {
+    // The detectors' own report for this text, after the trace's replacements: which rule fired.
+    const detected = (await redactText(before[i]!.text, rules, p)).report;
+    for (const f of detected.fired) fired.set(f.rule, (fired.get(f.rule) ?? 0) + f.count);
+  }
+  const paths = [...report.changedPaths, ...changed.map((i) => `/logpoints/pinned/${i}/text`)];
+  return {
+    ...report,
+    fired: report.applied.filter((rule) => fired.has(rule)).map((rule) => ({ rule, count: fired.get(rule)! })),
+    replacements: report.replacements + changed.length,
+    changedPaths: paths.slice(0, MAX_CHANGED_PATHS),
+    changedPathsTruncated: report.changedPathsTruncated || paths.length > MAX_CHANGED_PATHS
+  };
 }

@@ -31,10 +31,10 @@ function LogpointsNote({ redact, pins }: { redact: boolean; pins: number }) {
   const values = pins === 1 ? 'the pinned value' : `the ${pins} pinned values`;
   return (
     <p className="text-muted" data-testid="logpoints-note">
-      Each logpoint goes as file:line=expression{pins > 0 ? `, with ${values} as text` : ''}. The receiver sees them, and their expressions run only when they press Replay.
+      Logpoints go as file:line=expression{pins > 0 ? `, with ${values} as text` : ''}; their expressions run only when the receiver presses Replay.
       {pins > 0 &&
         (redact
-          ? ' Pinned values are redacted as text: every value the rules replace in the trace is replaced in them too, and the detectors run; a value the flow worked out from personal data (part of a name) can still show, so read them in the preview.'
+          ? ' Pinned values are redacted as text (what the rules replace in the trace, and the detectors); a value worked out from personal data can still show: check them in the preview.'
           : ' Pinned values are not redacted.')}
     </p>
   );

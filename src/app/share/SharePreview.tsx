@@ -69,7 +69,7 @@ function Logpoints({ logpoints }: { logpoints: SharedLogpoints }) {
         {pinned.map((h, i) => (
           <li key={`h${i}`} className="break-all">
             <span className="text-muted">pinned · </span>
-            {h.file}:{h.line} {h.expr} <span className="text-muted">=</span> {h.text.length > PIN_SHOWN ? `${h.text.slice(0, PIN_SHOWN - 1)}…` : h.text}
+            {h.file}:{h.line} {h.expr} <span className="text-muted">=</span> <Marked text={h.text.length > PIN_SHOWN ? `${h.text.slice(0, PIN_SHOWN - 1)}…` : h.text} />
           </li>
         ))}
       </ul>
