@@ -26,10 +26,15 @@ import { redactFacts } from './redactFacts';
 import { factsOf } from '../core/share/facts';
 import type { IncidentNotes } from '../core/notes/notes';
 import { useCompareStore } from '../stores/compareStore';
+import { useLogpointStore } from '../stores/logpointStore';
+import { sharedLogpointsOf } from '../core/share/logpoints';
+import { redactPins, withPinsReport } from './redactPins';
 
 export interface ShareChoice {
   readonly includeSource: boolean;
   readonly redact: boolean;
+  /** the logpoints and pinned hits go too (off unless the person chooses it) */
+  readonly includeLogpoints?: boolean;
   /** the step the link opens at; the selected one when absent */
   readonly step?: number;
 }
@@ -109,6 +114,10 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
   let traceB = rawB;
   let sharedNotes = notes;
   let report: RedactionReport | undefined;
+  // The open trace's logpoints only: the store may still hold another's while a new one opens.
+  const logpoints = useLogpointStore.getState();
+  const withLogpoints = choice.includeLogpoints === true && logpoints.traceId === traceId && logpoints.points.length + logpoints.pinned.length > 0;
+  let pinned = withLogpoints ? logpoints.pinned : [];
   if (choice.redact) {
     // One pseudonymizer for both runs, so a value both hold keeps one token and still compares equal.
     const p = await pseudonymizerFor(traceId);
@@ -123,6 +132,12 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
     sharedNotes = await redactNotes(notes, rules, p);
     if (facts) facts = await redactFacts(facts, raw, redacted.trace, rules, p);
     if (overrides.length) overrides = await redactOverrides(model, overrides, rules, p);
+    // A pinned value is a value of the trace's, moved about by the flow: redacted as one, as text.
+    if (pinned.length) {
+      const before = pinned;
+      pinned = await redactPins(pinned, raw, redacted.trace, rules, p);
+      report = await withPinsReport(report, before, pinned, rules, p);
+    }
   }
   const sources = choice.includeSource && files.length ? files.map((f) => ({ name: f.name, text: f.text })) : undefined;
   const sharedEdits = sources && Object.keys(edits).length ? { ...edits } : undefined;
@@ -137,6 +152,7 @@ export async function buildShared(model: TraceModel, choice: ShareChoice): Promi
     ...(exportName ? { exportName } : {}),
     ...(overrides.length ? { overrides: [...overrides] } : {}),
     ...(facts && !comparison ? { facts } : {}),
+    ...(withLogpoints ? { logpoints: sharedLogpointsOf(logpoints.points, pinned) } : {}),
     redaction: { applied: choice.redact, rules: choice.redact ? ruleIds(rules) : [] },
     ...(comparison && traceB ? { compare: { trace: traceB, labelA: comparison.a.label, labelB: comparison.b.label } } : {})
   };

@@ -10,7 +10,7 @@ import { redactTrace, type Pseudonymize, type RedactionRules } from '../core/red
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 /** original leaf (strings and numbers, by JSON text) -> what the redacted trace holds in its place */
-function replacements(raw: unknown, redacted: unknown, out = new Map<string, unknown>(), depth = 0): Map<string, unknown> {
+export function replacements(raw: unknown, redacted: unknown, out = new Map<string, unknown>(), depth = 0): Map<string, unknown> {
   if (depth > 64) return out;
   if (isObject(raw) && isObject(redacted) && Array.isArray(raw) === Array.isArray(redacted)) {
     for (const key of Object.keys(raw)) if (Object.hasOwn(redacted, key)) replacements(raw[key], redacted[key], out, depth + 1);

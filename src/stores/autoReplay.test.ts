@@ -14,4 +14,8 @@ describe('autoReplayBlocker', () => {
     expect(autoReplayBlocker({ kind: 'url', url: 'https://example.test/t.json' }, [own])).toBe('link');
     expect(autoReplayBlocker({ kind: 'local' }, [own, { name: 'services.ts', text: 'y', origin: 'link' }])).toBe('link');
   });
+  it('waits for Replay when logpoints came with a link, even beside the person’s own source', () => {
+    expect(autoReplayBlocker({ kind: 'local' }, [own], true)).toBe('link');
+    expect(autoReplayBlocker({ kind: 'local' }, [own], false)).toBeUndefined();
+  });
 });

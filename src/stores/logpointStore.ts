@@ -4,7 +4,7 @@
 // in is the app shell's (it passes `points` with every replay it runs).
 import { create } from 'zustand';
 import type { Logpoint } from '../core/logpoints/types';
-import { MAX_LOGPOINTS } from '../core/logpoints/prepare';
+import { MAX_LOGPOINTS } from '../core/logpoints/limits';
 
 /** A pinned hit: the logpoint and the hit's order in its replay (`LogHit.seq`), with what it showed. */
 export interface PinnedHit {
@@ -12,6 +12,11 @@ export interface PinnedHit {
   readonly seq: number;
   /** the step it belongs to, by its place in the report's steps */
   readonly step?: number;
+  /**
+   * That step's path (LogHit.path): it finds the recorded step in any replay of the trace, where
+   * `step` counts in the one report the hit came from (core/logpoints/pins.ts reads both).
+   */
+  readonly path?: string;
   /** the value or error as text, when pinned (the report it came from may be replaced) */
   readonly text: string;
   readonly file: string;
@@ -22,6 +27,8 @@ export interface PinnedHit {
 interface Saved {
   readonly points: readonly Logpoint[];
   readonly pinned: readonly PinnedHit[];
+  /** they came with a link or capsule: someone else's expressions, which wait for Replay (stores/autoReplay) */
+  readonly received?: boolean;
 }
 
 const key = (traceId: string) => `timescope.logpoints.${traceId}`;
@@ -33,7 +40,18 @@ function isLogpoint(v: unknown): v is Logpoint {
 
 function isPinned(v: unknown): v is PinnedHit {
   const p = v as PinnedHit;
-  return typeof v === 'object' && v !== null && typeof p.id === 'string' && Number.isInteger(p.seq) && typeof p.text === 'string' && typeof p.file === 'string' && Number.isInteger(p.line) && typeof p.expr === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof p.id === 'string' &&
+    Number.isInteger(p.seq) &&
+    typeof p.text === 'string' &&
+    typeof p.file === 'string' &&
+    Number.isInteger(p.line) &&
+    typeof p.expr === 'string' &&
+    (p.step === undefined || Number.isInteger(p.step)) &&
+    (p.path === undefined || typeof p.path === 'string')
+  );
 }
 
 function loadSaved(traceId: string): Saved {
@@ -42,7 +60,8 @@ function loadSaved(traceId: string): Saved {
     const o = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     return {
       points: Array.isArray(o.points) ? o.points.filter(isLogpoint).slice(0, MAX_LOGPOINTS) : [],
-      pinned: Array.isArray(o.pinned) ? o.pinned.filter(isPinned) : []
+      pinned: Array.isArray(o.pinned) ? o.pinned.filter(isPinned) : [],
+      ...(o.received === true ? { received: true } : {})
     };
   } catch {
     return { points: [], pinned: [] };
@@ -66,8 +85,14 @@ interface LogpointState {
   readonly traceId: string | undefined;
   readonly points: readonly Logpoint[];
   readonly pinned: readonly PinnedHit[];
+  /**
+   * The logpoints came with a link or capsule (`initial.received`): someone else's expressions. Like
+   * code that came with a link, they never run by themselves (stores/autoReplay); Replay runs them.
+   * Kept with the trace's logpoints until none is left.
+   */
+  readonly received: boolean;
   /** This trace's saved logpoints; `initial` replaces them (a link or capsule that carried some). */
-  openTrace(traceId: string, initial?: { readonly points?: readonly Logpoint[]; readonly pinned?: readonly PinnedHit[] }): void;
+  openTrace(traceId: string, initial?: { readonly points?: readonly Logpoint[]; readonly pinned?: readonly PinnedHit[]; readonly received?: boolean }): void;
   /** Adds a logpoint and returns its id. */
   add(file: string, line: number, expr: string): string;
   setExpr(id: string, expr: string): void;
@@ -81,21 +106,24 @@ interface LogpointState {
 
 export const useLogpointStore = create<LogpointState>()((set, get) => {
   const commit = (points: readonly Logpoint[], pinned: readonly PinnedHit[] = get().pinned) => {
-    set({ points, pinned });
-    save(get().traceId, { points, pinned });
+    const received = get().received && points.length + pinned.length > 0;
+    set({ points, pinned, received });
+    save(get().traceId, { points, pinned, ...(received ? { received } : {}) });
   };
   return {
     traceId: undefined,
     points: [],
     pinned: [],
+    received: false,
     openTrace: (traceId, initial) => {
       const saved = loadSaved(traceId);
       const next = {
         points: initial?.points ? initial.points.filter(isLogpoint).slice(0, MAX_LOGPOINTS) : saved.points,
-        pinned: initial?.pinned ? initial.pinned.filter(isPinned) : saved.pinned
+        pinned: initial?.pinned ? initial.pinned.filter(isPinned) : saved.pinned,
+        received: initial ? initial.received === true : saved.received === true
       };
       set({ traceId, ...next });
-      if (initial) save(traceId, next);
+      if (initial) save(traceId, { points: next.points, pinned: next.pinned, ...(next.received ? { received: true } : {}) });
     },
     add: (file, line, expr) => {
       const id = newId();

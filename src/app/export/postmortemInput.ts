@@ -1,7 +1,8 @@
 // What the post-mortem is built from, gathered from the stores: the notes, the
 // replay of the unchanged code (the value the failing step received, and what
 // production did, narrated), the person's last replay (the fix) with the
-// banner's words for its verdict, the sources with their edits, and the links.
+// banner's words for its verdict, the sources with their edits, the pinned
+// logpoint values, and the links.
 // The incident travels once, in one redacted incident link (the Share dialog's
 // defaults), absent past the link limit; each step link is short
 // (share/buildShared stepRefFor) and opens its step once that incident is open.
@@ -15,12 +16,18 @@ import { useSourceStore } from '../../stores/sourceStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { verdictText } from '../../panels/replay/verdictText';
 import { buildShared, linkFor, stepRefFor } from '../../share/buildShared';
+import { useLogpointStore } from '../../stores/logpointStore';
+import { pinsWithSteps } from '../../core/logpoints/pins';
+import { traceIdentity } from '../../core/trace/identity';
 
 export async function postmortemInput(model: TraceModel, generatedAt: Date): Promise<PostmortemInput> {
   const { notes } = useNotesStore.getState();
   const { run, baseline, edits } = useReplayStore.getState();
   const { files } = useSourceStore.getState();
   const last = run.status === 'done' && run.report ? run : undefined;
+  // The pinned logpoint values, each with its step: by path, else by the replay it came from (the last one, else the incident's).
+  const logpoints = useLogpointStore.getState();
+  const pinned = logpoints.traceId === traceIdentity(model) ? pinsWithSteps(logpoints.pinned, model, last?.report ?? baseline) : [];
   const verdict = last?.verdict && last.report ? verdictText(last.verdict, model, last.report.unreached) : undefined;
 
   const { payload } = await buildShared(model, { includeSource: true, redact: true, step: 0 });
@@ -45,6 +52,7 @@ export async function postmortemInput(model: TraceModel, generatedAt: Date): Pro
     ...(fixed && last.report ? { fixNarration: last.report.narration } : {}),
     generatedAt,
     // The overrides of the replay the document reports on, not ones saved since.
-    ...(last?.overrides.length ? { overrides: last.overrides } : {})
+    ...(last?.overrides.length ? { overrides: last.overrides } : {}),
+    ...(pinned.length ? { pinned: pinned.map((p) => ({ file: p.file, line: p.line, expr: p.expr, text: p.text, ...(p.recorded !== undefined ? { recorded: p.recorded } : {}) })) } : {})
   };
 }

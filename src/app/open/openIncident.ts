@@ -1,7 +1,7 @@
 // Opening what someone shared: a `#incident=` link or a dropped capsule. The
 // trace goes through the parse worker like any file; the flow source is the
 // sender's code, so it is marked as coming with a link and waits for Replay.
-// Notes and edits land in their stores once the trace has opened.
+// Notes, edits and logpoints land in their stores once the trace has opened.
 // Loaded on demand (sharedIncident.ts and useCapsuleUrl.ts decide there is something to open).
 import type { SharedIncident } from '../../core/share/payload';
 import { linkAddress, linkStep } from '../../core/share/link';
@@ -19,6 +19,8 @@ import { openTraceBlob } from './openTrace';
 import { reportOfFacts } from '../../core/share/facts';
 import { useCompareStore } from '../../stores/compareStore';
 import { readCapsuleInWorker } from '../../worker/capsuleClient';
+import { useLogpointStore } from '../../stores/logpointStore';
+import { logpointsOfShared } from '../../core/share/logpoints';
 
 function fail(fileName: string, message: string, hint: string) {
   useTraceStore.getState().setLocal({ status: 'error', fileName, problem: { message, hint } });
@@ -63,6 +65,13 @@ export async function openIncident(payload: SharedIncident, fileName: string, fr
     if (whatIf.traceId !== id) whatIf.openTrace(id);
     whatIf.replaceAll(payload.overrides);
   }
+  // Logpoints that came with it replace this browser's for the trace, as what-ifs do. They are the
+  // sender's expressions: marked received, they wait for Replay (stores/autoReplay), and every replay
+  // checks each again before it could run (core/logpoints/prepare).
+  if (payload.logpoints) {
+    const { points, pinned } = logpointsOfShared(payload.logpoints);
+    useLogpointStore.getState().openTrace(id, { points, pinned, received: points.length > 0 });
+  } else if (useLogpointStore.getState().traceId !== id) useLogpointStore.getState().openTrace(id);
   const notes = useNotesStore.getState();
   if (notes.traceId !== id) notes.openTrace(id);
   const n = payload.notes;

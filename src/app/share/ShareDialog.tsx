@@ -14,6 +14,7 @@ import { useReplayStore } from '../../stores/replayStore';
 import { useRedactionStore } from '../../stores/redactionStore';
 import { useSettingsStore } from '../../stores/settingsStore';
 import { useCompareStore } from '../../stores/compareStore';
+import { useLogpointStore } from '../../stores/logpointStore';
 import { Modal } from '../dialogs/Modal';
 import { buildShared, linkFor, type Shared } from '../../share/buildShared';
 import { RedactionRules } from './RedactionRules';
@@ -24,6 +25,20 @@ import { EncryptedCapsuleSection } from './EncryptedCapsuleSection';
 import { AppAddressLine } from './AppAddressLine';
 
 type Built = { state: 'building' } | { state: 'ready'; shared: Shared; link: string } | { state: 'failed'; message: string };
+
+/** What including logpoints sends, and how far redaction reaches into pinned values. */
+function LogpointsNote({ redact, pins }: { redact: boolean; pins: number }) {
+  const values = pins === 1 ? 'the pinned value' : `the ${pins} pinned values`;
+  return (
+    <p className="text-muted" data-testid="logpoints-note">
+      Logpoints go as file:line=expression{pins > 0 ? `, with ${values} as text` : ''}; their expressions run only when the receiver presses Replay.
+      {pins > 0 &&
+        (redact
+          ? ' Pinned values are redacted as text (what the rules replace in the trace, and the detectors); a value worked out from personal data can still show: check them in the preview.'
+          : ' Pinned values are not redacted.')}
+    </p>
+  );
+}
 
 function SizeLine({ size, limit }: { size: number; limit: number }) {
   const broken = LINK_LIMITS.filter((l) => size > l.chars).map((l) => l.name);
@@ -37,7 +52,7 @@ function SizeLine({ size, limit }: { size: number; limit: number }) {
 }
 
 /** Rebuilds the payload whenever anything that goes into it changes. */
-function useShared(model: TraceModel, includeSource: boolean, redact: boolean): Built {
+function useShared(model: TraceModel, includeSource: boolean, redact: boolean, includeLogpoints: boolean): Built {
   const [built, setBuilt] = useState<Built>({ state: 'building' });
   const selected = useViewStore((s) => s.selected);
   const notes = useNotesStore((s) => s.notes);
@@ -47,26 +62,32 @@ function useShared(model: TraceModel, includeSource: boolean, redact: boolean): 
   const paths = useRedactionStore((s) => s.paths);
   const comparison = useCompareStore((s) => s.comparison);
   const appUrl = useSettingsStore((s) => s.appUrl);
+  const points = useLogpointStore((s) => s.points);
+  const pinned = useLogpointStore((s) => s.pinned);
   useEffect(() => {
     let live = true;
-    buildShared(model, { includeSource, redact }).then(
+    buildShared(model, { includeSource, redact, includeLogpoints }).then(
       (shared) => live && setBuilt({ state: 'ready', shared, link: linkFor(shared.payload) }),
       (error: unknown) => live && setBuilt({ state: 'failed', message: error instanceof Error ? error.message : String(error) })
     );
     return () => {
       live = false;
     };
-  }, [model, includeSource, redact, selected, notes, edits, keys, detectors, paths, comparison, appUrl]);
+  }, [model, includeSource, redact, includeLogpoints, selected, notes, edits, keys, detectors, paths, comparison, appUrl, points, pinned]);
   return built;
 }
 
 function ShareBody({ model }: { model: TraceModel }) {
   const [includeSource, setIncludeSource] = useState(true);
   const [redact, setRedact] = useState(true);
+  // Off unless chosen: logpoints are the sender's questions, and pinned values may say more than the trace.
+  const [includeLogpoints, setIncludeLogpoints] = useState(false);
   const [copied, setCopied] = useState(false);
+  const logpoints = useLogpointStore((s) => (s.traceId === traceIdentity(model) ? s.points.length : 0));
+  const pins = useLogpointStore((s) => (s.traceId === traceIdentity(model) ? s.pinned.length : 0));
   const limit = useSettingsStore((s) => s.linkLimit);
   const selected = useViewStore((s) => s.selected);
-  const built = useShared(model, includeSource, redact);
+  const built = useShared(model, includeSource, redact, includeLogpoints && logpoints + pins > 0);
   const comparing = useCompareStore((s) => s.comparison !== undefined);
 
   const link = built.state === 'ready' ? built.link : '';
@@ -85,7 +106,13 @@ function ShareBody({ model }: { model: TraceModel }) {
           <label className="flex items-center gap-1.5">
             <input type="checkbox" checked={redact} onChange={(e) => setRedact(e.target.checked)} /> Redact personal data
           </label>
+          {logpoints + pins > 0 && (
+            <label className="flex items-center gap-1.5">
+              <input type="checkbox" checked={includeLogpoints} onChange={(e) => setIncludeLogpoints(e.target.checked)} /> Include logpoints ({logpoints})
+            </label>
+          )}
         </div>
+        {includeLogpoints && logpoints + pins > 0 && <LogpointsNote redact={redact} pins={pins} />}
         <RedactionSummary redact={redact} report={built.state === 'ready' ? built.shared.report : undefined} />
         <label className="block">
           <span className="text-muted">

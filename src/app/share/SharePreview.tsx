@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import type { IncidentPayload } from '../../core/share/payload';
 import type { RedactionReport } from '../../core/redact';
 import { sizeText } from '../../core/share/sizeText';
+import { logpointsCountText, type SharedLogpoints } from '../../core/share/logpoints';
 
 const PREVIEW_CHARS = 60_000;
 const TOKEN = /<[A-Za-z0-9_-]{1,32}:[0-9a-f]{6,64}>/g;
@@ -50,6 +51,32 @@ function Places({ report }: { report: RedactionReport }) {
   );
 }
 
+/** Characters of a pinned value shown in the list; the JSON below holds all of it. */
+const PIN_SHOWN = 160;
+
+/** The logpoints it carries, one a line, as the receiver will see them: the sender checks them at a glance. */
+function Logpoints({ logpoints }: { logpoints: SharedLogpoints }) {
+  const { points, pinned } = logpoints;
+  return (
+    <section aria-label="Logpoints that leave" data-testid="shared-logpoints" className="mt-1.5">
+      <p className="text-muted">With {logpointsCountText(points.length, pinned.length)}:</p>
+      <ul className="mt-0.5 space-y-0.5 font-mono text-[11px]">
+        {points.map((p, i) => (
+          <li key={`p${i}`} className="break-all">
+            {p.file}:{p.line} <span className="text-muted">=</span> {p.expr}
+          </li>
+        ))}
+        {pinned.map((h, i) => (
+          <li key={`h${i}`} className="break-all">
+            <span className="text-muted">pinned · </span>
+            {h.file}:{h.line} {h.expr} <span className="text-muted">=</span> <Marked text={h.text.length > PIN_SHOWN ? `${h.text.slice(0, PIN_SHOWN - 1)}…` : h.text} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function SharePreview({ payload, report }: { payload: IncidentPayload; report: RedactionReport | undefined }) {
   const json = useMemo(() => JSON.stringify(payload, null, 2), [payload]);
   const cut = json.length > PREVIEW_CHARS;
@@ -57,6 +84,7 @@ export function SharePreview({ payload, report }: { payload: IncidentPayload; re
     <details className="rounded border border-line p-2" open>
       <summary className="cursor-pointer font-medium">What leaves: the incident as it is encoded{report ? ', pseudonyms marked' : ''}</summary>
       {report && <Places report={report} />}
+      {payload.logpoints && <Logpoints logpoints={payload.logpoints} />}
       <pre
         aria-label="Shared content preview"
         tabIndex={0}

@@ -32,6 +32,7 @@ import { useNotesStore } from '../../stores/notesStore';
 import { openIncidentInAddress } from '../open/sharedIncident';
 import { useCapsuleUrl } from '../open/useCapsuleUrl';
 import { ReceivedBanner } from '../share/ReceivedBanner';
+import { useLogpointStore } from '../../stores/logpointStore';
 import { LazyDialogs } from '../dialogs/LazyDialogs';
 import { traceIdentity } from '../../core/trace/identity';
 import { Walkthrough } from '../../panels/walkthrough/Walkthrough';
@@ -97,6 +98,8 @@ export function App() {
     if (whatIf.traceId !== id || whatIf.carried) whatIf.openTrace(id);
     const notes = useNotesStore.getState();
     if (notes.traceId !== id) notes.openTrace(id);
+    const logpoints = useLogpointStore.getState();
+    if (logpoints.traceId !== id) logpoints.openTrace(id);
   }, [model]);
 
   return (

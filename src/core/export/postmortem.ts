@@ -15,6 +15,9 @@ import { formatMs } from '../present/step-text';
 import type { StepOverride } from '../whatif/apply';
 import { whatIfSection } from './postmortem/whatif';
 import { whatIfCountText } from '../whatif/describe';
+import { logpointsSection, pinsByStep, type PostmortemPin } from './postmortem/logpoints';
+
+export type { PostmortemPin } from './postmortem/logpoints';
 
 export interface PostmortemNotes {
   readonly title?: string;
@@ -51,6 +54,8 @@ export interface PostmortemInput {
   readonly generatedAt: Date;
   /** the what-if overrides the last replay ran with (core/whatif) */
   readonly overrides?: readonly StepOverride[];
+  /** the values pinned from logpoints, each with its recorded step (core/logpoints/pins) */
+  readonly pinned?: readonly PostmortemPin[];
 }
 
 /** YYYY-MM-DD in the person's own time zone: the day they exported it. */
@@ -130,7 +135,8 @@ export function buildPostmortem(input: PostmortemInput): string {
     ['Impact', notes.impact?.trim() ? prose(notes.impact) : PROMPT.impact],
     ['Trigger and root cause', triggerSection({ model, baseline, files, stepLink: input.stepLink })],
     ['Resolution', [whatIfSection(model, input.overrides ?? [], input.stepLink), resolutionSection({ model, sources: input.sources, lastReplay: input.lastReplay, verdictLine: verdict && text(verdict.headline), stepLink: input.stepLink })].filter(Boolean).join('\n\n')],
-    ['Timeline', timelineSection({ model, notes: notes.steps ?? {}, unreached: input.lastReplay?.unreached ?? [], stepLink: input.stepLink })],
+    ['Timeline', timelineSection({ model, notes: notes.steps ?? {}, unreached: input.lastReplay?.unreached ?? [], stepLink: input.stepLink, pins: pinsByStep(input.pinned ?? []) })],
+    ...(input.pinned?.length ? [['Logpoints', logpointsSection(model, input.pinned, input.stepLink)] as [string, string]] : []),
     ['Action items', actionItems(notes.actionItems)],
     ['Supporting data', supportingSection(narrations(input, edited, verdict?.headline), input.incidentLink !== undefined)]
   ];

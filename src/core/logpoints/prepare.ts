@@ -6,9 +6,10 @@ import { isCodeFile } from '../source/transpile';
 import { checkExpression } from './expression';
 import { placeLogpoints, type PointToPlace } from './place';
 import type { LogPlacement, Logpoint } from './types';
+import { MAX_LOGPOINTS } from './limits';
 
-/** More than anyone reads; a cap so that a link cannot make every line of a flow log. */
-export const MAX_LOGPOINTS = 200;
+// Re-exported: its home is limits.ts, which loads nothing.
+export { MAX_LOGPOINTS };
 
 export interface PreparedLogpoints {
   /** the loaded files, with `compile` set on those that have a placed logpoint */

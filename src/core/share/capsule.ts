@@ -7,6 +7,7 @@
 //   notes.json      title, summary, step notes        context.json  a replay context, if one was set
 //   compare.json    a compare capsule's run B (trace.json is run A) and both labels
 //   overrides.json  the what-if overrides, if any (the same array `timescope replay --override-file` reads)
+//   logpoints.json  the logpoints and pinned hits, when the sender included them
 //   README.md       how to open it
 //
 // Reading trusts nothing: names are checked for traversal and sizes against a cap from the zip's
@@ -21,6 +22,7 @@ import { CAPSULE_FILES, CAPSULE_SCHEMA, manifestSchema, type CapsuleManifest } f
 import { checkPayload, newerVersionMessage, notesSchema, type IncidentPayload } from './payload';
 import { sizeText } from './sizeText';
 import { overridesSchema } from '../whatif/overrides';
+import { sharedLogpointsSchema } from './logpoints';
 import { isZip, readZipDirectory, type ZipEntry } from './zipDirectory';
 
 export { isZip } from './zipDirectory';
@@ -58,6 +60,7 @@ export function buildCapsule(payload: IncidentPayload, options: { createdAt?: Da
   if (p.compare) files.push([CAPSULE_FILES.compare, `${JSON.stringify(p.compare, null, 2)}\n`]);
   if (p.overrides?.length) files.push([CAPSULE_FILES.overrides, `${JSON.stringify(p.overrides, null, 2)}\n`]);
   if (p.facts) files.push([CAPSULE_FILES.facts, `${JSON.stringify(p.facts)}\n`]);
+  if (p.logpoints) files.push([CAPSULE_FILES.logpoints, `${JSON.stringify(p.logpoints, null, 2)}\n`]);
 
   const flowName = stringField(p.trace, 'flowName');
   const version = stringField(p.trace, 'version');
@@ -196,7 +199,7 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
   // The manifest's list is the capsule's index: only the files it names are unpacked.
   for (const name of m.files) {
     const folder = name.startsWith(CAPSULE_FILES.sources) ? 'sources' : name.startsWith(CAPSULE_FILES.edits) ? 'edits' : undefined;
-    const known = folder !== undefined || name === CAPSULE_FILES.notes || name === CAPSULE_FILES.context || name === CAPSULE_FILES.compare || name === CAPSULE_FILES.overrides || name === CAPSULE_FILES.facts;
+    const known = folder !== undefined || name === CAPSULE_FILES.notes || name === CAPSULE_FILES.context || name === CAPSULE_FILES.compare || name === CAPSULE_FILES.overrides || name === CAPSULE_FILES.facts || name === CAPSULE_FILES.logpoints;
     if (!known) {
       if (!byName.has(name)) return fail('missing-file', `The capsule is incomplete: manifest.json lists ${name}, which is not in the zip.`);
       continue;
@@ -216,6 +219,12 @@ export function readCapsule(bytes: Uint8Array, options: { maxBytes?: number } = 
       const facts = parseJsonFile(name, content.value);
       if (!facts.ok) return facts;
       payload.facts = facts.value;
+    } else if (name === CAPSULE_FILES.logpoints) {
+      const logpoints = parseJsonFile(name, content.value);
+      if (!logpoints.ok) return logpoints;
+      const parsed = sharedLogpointsSchema.safeParse(logpoints.value);
+      if (!parsed.success) return fail('invalid', `The capsule holds no valid incident: logpoints.json: ${describeIssues(parsed.error)}.`);
+      payload.logpoints = parsed.data;
     } else if (name === CAPSULE_FILES.overrides) {
       const overrides = parseJsonFile(name, content.value);
       if (!overrides.ok) return overrides;

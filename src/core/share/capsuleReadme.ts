@@ -37,5 +37,10 @@ export function capsuleReadme(manifest: CapsuleManifest, payload: IncidentPayloa
     lines.push(`- \`overrides.json\`: what-if overrides of recorded outcomes (${payload.overrides.length}); replay with them: \`npx timescope replay incident.zip --override-file overrides.json\` after unzipping, or open the capsule in Timescope.`);
   }
   if (payload.facts) lines.push("- `facts.json`: what each step received in the replay of the recorded code, and what produced it, so the why shows before anything is replayed.");
+  if (payload.logpoints) {
+    lines.push(
+      `- \`logpoints.json\`: logpoints (\`file:line=expression\`, ${payload.logpoints.points.length}) and the values pinned from them (${payload.logpoints.pinned.length}); Timescope shows them, and runs their expressions only when you press Replay.`
+    );
+  }
   return `${lines.join('\n')}\n`;
 }

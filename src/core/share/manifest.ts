@@ -37,6 +37,8 @@ export const CAPSULE_FILES = {
   overrides: 'overrides.json',
   /** the incident's facts (core/share/facts): what each step received in the replay of the recorded code */
   facts: 'facts.json',
+  /** the logpoints and pinned hits, when the sender included them (core/share/logpoints); a reader that predates it skips it */
+  logpoints: 'logpoints.json',
   readme: 'README.md',
   sources: 'sources/',
   edits: 'edits/'

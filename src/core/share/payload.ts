@@ -15,6 +15,7 @@ import { unsafeFileName } from './fileNames';
 import { describeIssues } from './issues';
 import { overridesSchema } from '../whatif/overrides';
 import { factsSchema } from './facts';
+import { sharedLogpointsSchema } from './logpoints';
 
 export const PAYLOAD_VERSION = 1;
 
@@ -89,7 +90,9 @@ export const payloadSchema = z
     /** added after v1 shipped, optional, so every v1 link still decodes: the what-if overrides (core/whatif) */
     overrides: overridesSchema.optional(),
     /** added after v1 shipped, optional: the incident's facts, what each step received and from what (core/share/facts) */
-    facts: factsSchema.optional()
+    facts: factsSchema.optional(),
+    /** added after v1 shipped, optional: the logpoints and pinned hits, when the sender chose to include them (core/share/logpoints) */
+    logpoints: sharedLogpointsSchema.optional()
   })
   .superRefine((p, ctx) => {
     const names = new Set<string>();

@@ -37,6 +37,15 @@ describe('the walkthrough channel', () => {
     }
   });
 
+  it('carries a slide’s pinned logpoint values, and refuses more of them than a slide shows', () => {
+    const pinned = Array.from({ length: 12 }, (_, i) => ({ file: 'flow.ts', line: 31, expr: 'total', text: String(i), recorded: 2 }));
+    const withPins = buildSlide({ model, step: 2, notes: NO_NOTES, files: [], last: undefined, pinned });
+    const state = stateMessage({ presenter: '', mode: 'all', position: 2, count: 3, slide: withPins });
+    expect(readMessage(structuredClone(state))).toEqual({ ok: true, message: state });
+    const flooded = { ...state, slide: { ...withPins, logpoints: [...withPins.logpoints!, ...withPins.logpoints!] } };
+    expect(readMessage(flooded)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
   it('ignores whatever else another page posts, and names another version', () => {
     for (const junk of [null, 'hello', 42, [], { type: 'hello' }, { v: 1, type: 'boom' }, { v: 1, type: 'state', presenter: 'x' }]) {
       expect(readMessage(junk)).toEqual({ ok: false, reason: 'invalid' });

@@ -12,7 +12,7 @@
 // slide.ts). So the audience shows exactly what the presenter sees, replay
 // results included, which no restored session could give it.
 import { z } from '../zod';
-import type { Slide } from './slide';
+import { MAX_SLIDE_LOGPOINTS, type Slide } from './slide';
 import type { WalkMode } from './walk';
 import { MAX_PRESENTER_NAME } from './channel';
 
@@ -26,6 +26,8 @@ const outcome = z.object({ text: text(400), tone, value: text(400).optional() })
 const valueLine = z.object({ text: text(400), changed: z.boolean(), gap: z.literal(true).optional() });
 const lines = z.array(valueLine).max(100);
 const change = z.object({ path: text(2000), kind: z.enum(['changed', 'added', 'removed']), before: text(400).optional(), after: text(400).optional() });
+
+const slideLogpoint = z.object({ file: text(400), line: z.number().int().positive(), expr: text(500), text: text(400) });
 
 const slideSchema = z.object({
   step: z.number().int().nonnegative(),
@@ -58,7 +60,9 @@ const slideSchema = z.object({
       by: text(200).optional(),
       stale: z.boolean()
     })
-  ])
+  ]),
+  logpoints: z.array(slideLogpoint).max(MAX_SLIDE_LOGPOINTS).optional(),
+  moreLogpoints: z.number().int().positive().optional()
 }) satisfies z.ZodType<Slide>;
 
 const helloSchema = z.object({ v: z.literal(PROTOCOL_VERSION), type: z.literal('hello') });

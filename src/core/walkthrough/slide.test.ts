@@ -190,4 +190,20 @@ describe('a value as lines', () => {
     const huge = Array.from({ length: 100_000 }, (_, i) => i);
     expect(valueLines(huge, [], 'before').length).toBeLessThanOrEqual(40);
   });
+
+  it('shows the values pinned from logpoints that belong to its step, in the order they ran, bounded', () => {
+    const model = demoModel();
+    const pin = (text: string, recorded?: number) => ({ file: 'flow.ts', line: 31, expr: 'total', text, ...(recorded !== undefined ? { recorded } : {}) });
+    const pinned = [pin('0', 2), pin('60', 1), pin('no step'), pin('x'.repeat(5_000), 2)];
+    const slide = buildSlide({ model, step: 2, notes: NO_NOTES, files, last: undefined, pinned });
+    expect(slide.logpoints?.map((l) => l.text.slice(0, 3))).toEqual(['0', 'xxx']);
+    expect(slide.logpoints?.[0]).toEqual({ file: 'flow.ts', line: 31, expr: 'total', text: '0' });
+    expect(slide.logpoints?.[1]!.text.length).toBeLessThanOrEqual(400);
+    expect(slide.moreLogpoints).toBeUndefined();
+    expect(buildSlide({ model, step: 0, notes: NO_NOTES, files, last: undefined, pinned }).logpoints).toBeUndefined();
+    const many = Array.from({ length: 11 }, (_, i) => pin(String(i), 2));
+    const full = buildSlide({ model, step: 2, notes: NO_NOTES, files, last: undefined, pinned: many });
+    expect(full.logpoints).toHaveLength(8);
+    expect(full.moreLogpoints).toBe(3);
+  });
 });

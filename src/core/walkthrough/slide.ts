@@ -49,6 +49,15 @@ export type PipelineSlide =
       readonly stale: boolean;
     };
 
+/** A value a logpoint showed while this step's code ran, pinned by the person: `flow.ts:31 total = 0`. */
+export interface SlideLogpoint {
+  readonly file: string;
+  readonly line: number;
+  readonly expr: string;
+  /** the value or error as text, as pinned */
+  readonly text: string;
+}
+
 export interface Slide {
   /** 0-based recorded index */
   readonly step: number;
@@ -67,6 +76,10 @@ export interface Slide {
   /** why there is no excerpt */
   readonly sourceMissing?: string;
   readonly pipeline: PipelineSlide;
+  /** the pinned hits that belong to this step, in the order their lines ran; absent when none */
+  readonly logpoints?: readonly SlideLogpoint[];
+  /** pinned hits of this step past MAX_SLIDE_LOGPOINTS */
+  readonly moreLogpoints?: number;
 }
 
 export interface SlideReplay {
@@ -91,9 +104,14 @@ export interface SlideInput {
    * received. The pipeline shown is its, so a fix replayed since never hides what production did.
    */
   readonly incident?: ReplayReport;
+  /** the pinned hits, each with the recorded step it belongs to (core/logpoints/pins) */
+  readonly pinned?: readonly (SlideLogpoint & { readonly recorded?: number })[];
 }
 
 export const MAX_NOTE = 2000;
+/** Pinned values a slide shows; a room reads a few, and the slide is posted many times a minute. */
+export const MAX_SLIDE_LOGPOINTS = 8;
+const MAX_EXPR = 500;
 export const MAX_CHANGES_SHOWN = 8;
 
 export const MAX_TEXT = 400;
@@ -172,7 +190,14 @@ function pipelineSlide(last: SlideReplay | undefined, index: number, model: Trac
 }
 
 /** The slide for recorded step `input.step` (which must be in the trace). */
-export function buildSlide({ model, step: index, notes, files, last, value, incident }: SlideInput): Slide {
+function slideLogpoints(pinned: SlideInput['pinned'], index: number): Pick<Slide, 'logpoints' | 'moreLogpoints'> {
+  const mine = (pinned ?? []).filter((p) => p.recorded === index);
+  if (mine.length === 0) return {};
+  const shown = mine.slice(0, MAX_SLIDE_LOGPOINTS).map((p) => ({ file: clip(p.file, MAX_TEXT), line: p.line, expr: clip(p.expr, MAX_EXPR), text: clip(p.text, MAX_TEXT) }));
+  return { logpoints: shown, ...(mine.length > shown.length ? { moreLogpoints: mine.length - shown.length } : {}) };
+}
+
+export function buildSlide({ model, step: index, notes, files, last, value, incident, pinned }: SlideInput): Slide {
   const step = model.steps.at(index)!;
   const recordedValue = value === undefined ? valueOf(step as RecordedStep) : value;
   const note = notes.steps?.[index];
@@ -192,6 +217,7 @@ export function buildSlide({ model, step: index, notes, files, last, value, inci
     recorded: bounded(recordedOutcome(step, recordedValue)),
     ...(mine ? { replayed: { ...bounded(replayedOutcome(mine.report, index)), ended: clip(ended(mine.report), MAX_TEXT), stale: mine.stale } } : {}),
     ...(source ? { source } : { sourceMissing: files.length ? `${step.command} is not found in the flow's source.` : 'No flow source is open.' }),
-    pipeline: pipelineSlide(incident ? { report: incident, files, auto: true, stale: false } : last, index, model)
+    pipeline: pipelineSlide(incident ? { report: incident, files, auto: true, stale: false } : last, index, model),
+    ...slideLogpoints(pinned, index)
   };
 }

@@ -1,7 +1,7 @@
 // One walkthrough slide, in type large enough to read from the back of a
 // room. The same component draws it for the presenter and, from the posted
 // copy, for the audience. Every value is a string rendered as text.
-import type { ChangeText, PipelineSlide, Slide, Tone } from '../../core/walkthrough/slide';
+import type { ChangeText, PipelineSlide, Slide, SlideLogpoint, Tone } from '../../core/walkthrough/slide';
 import type { ValueLine } from '../../core/walkthrough/valueLines';
 import type { SourceExcerpt } from '../../core/walkthrough/excerpt';
 
@@ -118,6 +118,26 @@ function Pipeline({ pipeline }: { pipeline: PipelineSlide }) {
   );
 }
 
+/** The values the person pinned from this step's logpoints: `flow.ts:31 total = 0`, as the Logs panel shows them. */
+function Logpoints({ logpoints, more }: { logpoints: readonly SlideLogpoint[]; more: number }) {
+  return (
+    <section aria-label="Logpoints" className="min-w-0 rounded-lg border border-line bg-panel p-4">
+      <h3 className={heading}>Logpoints · pinned values</h3>
+      <ul className="mt-2 space-y-1 font-mono text-lg xl:text-xl">
+        {logpoints.map((l, i) => (
+          <li key={i} className="break-words">
+            <span className="text-muted">
+              {l.file}:{l.line}
+            </span>{' '}
+            <span className="font-semibold">{l.expr}</span> <span className="text-muted">=</span> <span className="text-accent">{l.text}</span>
+          </li>
+        ))}
+        {more > 0 && <li className="text-base text-muted">and {more} more</li>}
+      </ul>
+    </section>
+  );
+}
+
 export function SlideView({ slide, where }: { slide: Slide; where: string }) {
   return (
     <article aria-label={`${where}: step ${slide.step + 1}, ${slide.command}`} className="mx-auto flex w-full max-w-[1600px] flex-col gap-5">
@@ -159,6 +179,8 @@ export function SlideView({ slide, where }: { slide: Slide; where: string }) {
           </p>
         )}
       </section>
+      {/* Above the source: a pinned value is what the presenter stopped on, the line that says why. */}
+      {slide.logpoints && <Logpoints logpoints={slide.logpoints} more={slide.moreLogpoints ?? 0} />}
       <div className="grid gap-5 lg:grid-cols-2">
         <Source source={slide.source} missing={slide.sourceMissing} />
         <Pipeline pipeline={slide.pipeline} />
