@@ -4,7 +4,7 @@
 // in is the app shell's (it passes `points` with every replay it runs).
 import { create } from 'zustand';
 import type { Logpoint } from '../core/logpoints/types';
-import { MAX_LOGPOINTS } from '../core/logpoints/prepare';
+import { MAX_LOGPOINTS } from '../core/logpoints/limits';
 
 /** A pinned hit: the logpoint and the hit's order in its replay (`LogHit.seq`), with what it showed. */
 export interface PinnedHit {
@@ -66,6 +66,10 @@ interface LogpointState {
   readonly traceId: string | undefined;
   readonly points: readonly Logpoint[];
   readonly pinned: readonly PinnedHit[];
+  /** the logpoint whose expression is being typed in the editor (not saved) */
+  readonly editing: string | undefined;
+  /** Opens (or with undefined closes) the editor's input for a logpoint. */
+  edit(id: string | undefined): void;
   /** This trace's saved logpoints; `initial` replaces them (a link or capsule that carried some). */
   openTrace(traceId: string, initial?: { readonly points?: readonly Logpoint[]; readonly pinned?: readonly PinnedHit[] }): void;
   /** Adds a logpoint and returns its id. */
@@ -88,13 +92,15 @@ export const useLogpointStore = create<LogpointState>()((set, get) => {
     traceId: undefined,
     points: [],
     pinned: [],
+    editing: undefined,
+    edit: (id) => set({ editing: id }),
     openTrace: (traceId, initial) => {
       const saved = loadSaved(traceId);
       const next = {
         points: initial?.points ? initial.points.filter(isLogpoint).slice(0, MAX_LOGPOINTS) : saved.points,
         pinned: initial?.pinned ? initial.pinned.filter(isPinned) : saved.pinned
       };
-      set({ traceId, ...next });
+      set({ traceId, ...next, editing: undefined });
       if (initial) save(traceId, next);
     },
     add: (file, line, expr) => {
@@ -104,11 +110,13 @@ export const useLogpointStore = create<LogpointState>()((set, get) => {
     },
     setExpr: (id, expr) => commit(get().points.map((p) => (p.id === id ? { ...p, expr } : p))),
     setLine: (id, line) => commit(get().points.map((p) => (p.id === id && line > 0 ? { ...p, line } : p))),
-    remove: (id) =>
+    remove: (id) => {
+      if (get().editing === id) set({ editing: undefined });
       commit(
         get().points.filter((p) => p.id !== id),
         get().pinned.filter((h) => h.id !== id)
-      ),
+      );
+    },
     clear: () => commit([], []),
     pin: (hit) => {
       if (get().pinned.some((h) => h.id === hit.id && h.seq === hit.seq)) return;

@@ -12,6 +12,9 @@ import { useStepHash } from '../navigation/useStepHash';
 import { useReplayWarmUp } from '../replay/useReplayWarmUp';
 import { useSessionPersistence } from '../../persist/useSessionPersistence';
 import { useAutoReplay, useReplayRequests } from '../replay/useAutoReplay';
+import { useLogpointReplay } from '../replay/useLogpointReplay';
+import { useHoverEvaluation } from '../replay/useHoverEvaluation';
+import { useLogpointStore } from '../../stores/logpointStore';
 import { Header } from './Header';
 import { Banners } from './Banners';
 import { StepRefNotice } from './StepRefNotice';
@@ -84,7 +87,9 @@ export function App() {
   useWarmWorkspace();
   useAutoReplay(model);
   useReplayRequests(model);
-  // Each trace has its own edits, chosen export, replay result, notes and what-ifs. A trace already
+  useLogpointReplay(model);
+  useHoverEvaluation(model);
+  // Each trace has its own edits, chosen export, replay result, notes, what-ifs and logpoints. A trace already
   // open in a store stays as it is: a shared incident opened it with what it carried (openIncident),
   // and the same trace opened again keeps its run and context.
   useEffect(() => {
@@ -97,6 +102,8 @@ export function App() {
     if (whatIf.traceId !== id || whatIf.carried) whatIf.openTrace(id);
     const notes = useNotesStore.getState();
     if (notes.traceId !== id) notes.openTrace(id);
+    const logpoints = useLogpointStore.getState();
+    if (logpoints.traceId !== id) logpoints.openTrace(id);
   }, [model]);
 
   return (

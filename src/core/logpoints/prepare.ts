@@ -7,8 +7,9 @@ import { checkExpression } from './expression';
 import { placeLogpoints, type PointToPlace } from './place';
 import type { LogPlacement, Logpoint } from './types';
 
-/** More than anyone reads; a cap so that a link cannot make every line of a flow log. */
-export const MAX_LOGPOINTS = 200;
+import { MAX_LOGPOINTS } from './limits';
+
+export { MAX_LOGPOINTS };
 
 export interface PreparedLogpoints {
   /** the loaded files, with `compile` set on those that have a placed logpoint */

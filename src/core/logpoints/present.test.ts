@@ -101,7 +101,10 @@ describe('rows and the filter', () => {
     ],
     counts: { a: 1, b: 1 }
   });
-  const rows = logRows(l, report(l), [point]);
+  const rows = logRows(l, report(l), [point, { id: 'b', file: 'flow.ts', line: 19, expr: 'order.orderId' }]);
+  it('leaves out removed logpoints and edited expressions', () => {
+    expect(logRows(l, report(l), [{ ...point, expr: 'total + 1' }])).toEqual([]);
+  });
   it('lists hits in time order with their step', () => {
     expect(rows.map((r) => `${r.label} ${r.value} ${r.stepText}`)).toEqual(['flow.ts:19 order.orderId "ord_7Hq2" #1 cmdFetchCart', 'flow.ts:31 total 0 #2 cmdValidatePromo']);
   });

@@ -120,7 +120,8 @@ function productionWords(state: LogState, short: boolean): string | undefined {
 /** The words after a logpoint's line: the value as of the selected step, its hits, production beside the fix. */
 export function lineSummary(input: LineSummaryInput): LineSummary {
   const { point, checked, selected } = input;
-  const expr = point.expr.trim() || '(empty)';
+  const expr = point.expr.trim();
+  if (!expr) return { text: '◆ type what to show here', label: `Logpoint at ${point.file}:${point.line} with no expression yet`, tone: 'muted' };
   if (checked && !checked.ok) {
     const text = `◆ \`${clip(expr, 30)}\` ${checked.reason}`;
     return { text, label: `Logpoint refused: \`${expr}\` ${checked.reason}`, tone: 'refused' };
@@ -141,4 +142,32 @@ export function lineSummary(input: LineSummaryInput): LineSummary {
     label: `Logpoint ${pointLabel(point)}: ${stateWords(state, expr, selected, false)}${countWords(state)}${input.fix ? ' in the edited code' : ''}${beside(false)}${wait}`,
     tone
   };
+}
+
+/** The id of the temporary logpoint a hover replays with (never one of the person's: theirs start `lp`). */
+export const HOVER_LOGPOINT_ID = 'hover';
+
+export interface HoverWords {
+  readonly text: string;
+  readonly tone: 'value' | 'error' | 'muted';
+}
+
+/**
+ * What a hover shows for `expr`, read from a replay with one logpoint (`id`) on the hovered line:
+ * its value as of recorded step `entry` (0-based), or why there is none.
+ */
+export function hoverWords(report: ReplayReport, id: string, expr: string, entry: number, stepName: string | undefined): HoverWords {
+  const logs = report.logs;
+  const placement = logs?.placements.find((p) => p.id === id);
+  const stepWords = `step ${entry + 1}${stepName ? ` (${stepName})` : ''}`;
+  if (!logs || !placement) return { text: `${expr}: the replay did not read it`, tone: 'muted' };
+  if (!placement.placed) return { text: `${expr}: cannot be read here; a logpoint on this line ${placement.reason}`, tone: 'muted' };
+  const count = hitCount(logs, id);
+  if (count === 0) return { text: `${expr}: this line did not run in the replay`, tone: 'muted' };
+  const step = reportStepAsOf(report, entry);
+  const hit = step === undefined ? undefined : hitAsOf(logs, id, step);
+  if (!hit) return { text: `${expr}: this line had not run by ${stepWords}`, tone: 'muted' };
+  const ran = count > 1 ? ` · the line ran ${count.toLocaleString('en-US')}×` : '';
+  if (hit.error !== undefined) return { text: `${expr} ${hitText(hit)}\nas of ${stepWords}${ran}`, tone: 'error' };
+  return { text: `${expr} = ${hitText(hit)}\nas of ${stepWords}${ran}`, tone: 'value' };
 }

@@ -22,13 +22,18 @@ export interface LogRow {
   readonly stepText: string;
 }
 
-/** Rows for every kept hit of `logs`, in time order. Lines are shown as the person placed them (`points`). */
+/**
+ * Rows for every kept hit of `logs`, in time order, of the logpoints in `points` as they are now
+ * (a removed one's hits, or those of an expression since edited, are not shown). Lines are the
+ * person's own: the recorded code's replay may have had the same logpoint on another line.
+ */
 export function logRows(logs: LogReport | undefined, report: ReplayReport | undefined, points: readonly Logpoint[]): LogRow[] {
   if (!logs) return [];
   const byId = new Map<string, Pick<Logpoint, 'id' | 'file' | 'line' | 'expr'>>();
-  for (const p of logs.placements) byId.set(p.id, p);
-  // The person's own line numbers (the recorded code's may differ, and the id is the same logpoint).
-  for (const p of points) if (byId.has(p.id)) byId.set(p.id, p);
+  for (const p of points) {
+    const placed = logs.placements.find((q) => q.id === p.id);
+    if (placed && placed.expr.trim() === p.expr.trim()) byId.set(p.id, p);
+  }
   return [...logs.hits]
     .sort((a, b) => a.seq - b.seq)
     .flatMap((hit) => {
