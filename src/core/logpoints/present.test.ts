@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expressionAt } from './hoverExpr';
-import { lineSummary, reportStepAsOf, hitText, logState } from './present';
+import { lineSummary, reportStepAsOf, hitText, logState, hoverWords } from './present';
 import { filterRows, logRows } from './rows';
 import { logsMatch, pointsKey, sendable } from './send';
 import { checkExpression } from './expression';
@@ -128,5 +128,26 @@ describe('send', () => {
     expect(logsMatch(logs(0), [{ ...point, line: 32 }])).toBe(false);
     expect(logsMatch(undefined, [])).toBe(true);
     expect(pointsKey([point])).not.toBe(pointsKey([{ ...point, expr: 'x' }]));
+  });
+});
+
+describe('hoverWords', () => {
+  const hoverLogs = (extra: Partial<LogReport> = {}): LogReport => ({
+    placements: [{ id: 'hover', file: 'flow.ts', line: 31, expr: 'total', placed: true, timing: 'after' }],
+    hits: [{ id: 'hover', seq: 0, step: 1, path: '1', value: 0, hasValue: true }],
+    counts: { hover: 1 },
+    dropped: 0,
+    ...extra
+  });
+  it('reads the value as of the selected step, or says the line had not run by then', () => {
+    expect(hoverWords(report(hoverLogs()), 'hover', 'total', 2, 'cmdChargeCard')).toEqual({ text: 'total = 0\nas of step 3 (cmdChargeCard)', tone: 'value' });
+    expect(hoverWords(report(hoverLogs()), 'hover', 'total', 0, 'cmdFetchCart').text).toBe('total: this line had not run by step 1 (cmdFetchCart)');
+    expect(hoverWords(report(hoverLogs({ hits: [], counts: { hover: 0 } })), 'hover', 'total', 2, undefined).text).toBe('total: this line did not run in the replay');
+  });
+  it('gives the error, or why the line takes no logpoint', () => {
+    const threw = hoverLogs({ hits: [{ id: 'hover', seq: 0, step: 1, hasValue: false, error: 'ReferenceError: x is not defined' }] });
+    expect(hoverWords(report(threw), 'hover', 'x', 2, undefined)).toMatchObject({ text: 'x ✗ ReferenceError: x is not defined\nas of step 3', tone: 'error' });
+    const refused = hoverLogs({ placements: [{ id: 'hover', file: 'flow.ts', line: 31, expr: 'total', placed: false, reason: 'names a line with no statement' }] });
+    expect(hoverWords(report(refused), 'hover', 'total', 2, undefined).text).toBe('total: cannot be read here; a logpoint on this line names a line with no statement');
   });
 });
