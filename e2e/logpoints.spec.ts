@@ -94,6 +94,14 @@ test("the gutter adds a logpoint; a fix changes its hits, production's 0 beside 
   await replay.replaceEditorText(fixed.replace('const applyPromo =', '// the promo\nconst applyPromo ='));
   await expect.poll(() => lp.stored()).toEqual([{ file: 'flow.ts', line: TOTAL_LINE + 1, expr: 'total' }]);
   expect(await app.source.monacoLineText(TOTAL_LINE + 1)).toContain('const total =');
+  // And a line typed above it with the keyboard (Monaco's decoration follows; the store learns the line).
+  await focusEditor(page);
+  await lp.goToLine(1);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => lp.stored()).toEqual([{ file: 'flow.ts', line: TOTAL_LINE + 2, expr: 'total' }]);
+  await page.keyboard.press('Backspace');
+  await expect.poll(() => lp.stored()).toEqual([{ file: 'flow.ts', line: TOTAL_LINE + 1, expr: 'total' }]);
 
   // The gutter again removes it.
   await lp.clickGutter(TOTAL_LINE + 1);

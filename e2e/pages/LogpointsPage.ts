@@ -65,8 +65,11 @@ export class LogpointsPage {
   /** Puts the cursor on line `line` with the keyboard (Monaco's Go to Line). */
   async goToLine(line: number) {
     await this.page.keyboard.press('Control+G');
+    const box = this.page.locator('.quick-input-widget input');
+    await expect(box).toBeFocused();
     await this.page.keyboard.type(String(line));
     await this.page.keyboard.press('Enter');
+    await expect(box).not.toBeFocused();
   }
 
   /** Hovers the first `word` on line `line` of the shown file. */
