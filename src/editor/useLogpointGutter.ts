@@ -87,7 +87,6 @@ export function useLogpointGutter(
       label: 'Edit the logpoint on this line',
       contextMenuGroupId: 'navigation',
       contextMenuOrder: 1,
-      precondition: undefined,
       run: (ed) => {
         const line = ed.getPosition()?.lineNumber;
         const p = line !== undefined ? pointAt(line) : undefined;

@@ -2,7 +2,7 @@
 // ran while the flow handled its answer), from production's replay and, after an edit, the fix's.
 import type { TraceStep } from '../../core/trace/model';
 import { hitsOfStep } from '../../core/logpoints/view';
-import { hitText, pointLabel } from '../../core/logpoints/present';
+import { hitText } from '../../core/logpoints/present';
 import type { Logpoint } from '../../core/logpoints/types';
 import { useLogpointStore } from '../../stores/logpointStore';
 import { useLogReports, type LogSide } from '../../stores/useLogReports';
@@ -29,7 +29,9 @@ function Hits({ side, entry, points, title }: { side: LogSide; entry: number; po
             const p = byId.get(h.id)!;
             return (
               <li key={`${h.id}:${h.seq}`} className="flex min-w-0 items-baseline gap-2 font-mono text-[12px]">
-                <span className="shrink-0 text-muted">{pointLabel(p).replace(/ .*/, '')}</span>
+                <span className="shrink-0 text-muted">
+                  {p.file}:{p.line}
+                </span>
                 <span className="shrink-0">{p.expr.trim()}</span>
                 <span className={`min-w-0 break-all font-semibold ${h.error !== undefined ? 'text-err' : ''}`}>{h.error !== undefined ? hitText(h) : `= ${hitText(h)}`}</span>
               </li>

@@ -77,7 +77,7 @@ function Row({ row, selected, top }: { row: LogRow; selected: boolean; top: numb
   );
 }
 
-function Empty({ model, hasPoints, side }: { model: TraceModel; hasPoints: boolean; side: Side | undefined }) {
+function Empty({ hasPoints, side }: { hasPoints: boolean; side: Side | undefined }) {
   const blocked = useAutoReplayBlocker();
   const running = useReplayStore((s) => s.run.status === 'running');
   if (!hasPoints) {
@@ -89,7 +89,7 @@ function Empty({ model, hasPoints, side }: { model: TraceModel; hasPoints: boole
           the source, or put the cursor on a line and press <kbd className="font-mono">{LOGPOINT_KEYS}</kbd>; type what to show (such as{' '}
           <code className="font-mono">order.total</code>) and press Enter. Every time the line ran, its value lands here, with the step it belongs to.
         </p>
-        {model.steps.length > 0 && <p className="mt-1">Logpoints only read values: a call or an assignment is refused before anything runs.</p>}
+        <p className="mt-1">Logpoints only read values: a call or an assignment is refused before anything runs.</p>
       </div>
     );
   }
@@ -182,7 +182,7 @@ export function LogsPanel({ model }: { model: TraceModel }) {
       </header>
       {rows.length === 0 ? (
         <div className="min-h-0 flex-1 overflow-auto">
-          <Empty model={model} hasPoints={hasPoints} side={side} />
+          <Empty hasPoints={hasPoints} side={side} />
         </div>
       ) : (
         <div ref={scrollRef} className="min-h-0 flex-1 overflow-auto">
