@@ -10,10 +10,10 @@ import { FileTabs } from './FileTabs';
 import { loadMonaco, type MonacoApi } from './monaco-loader';
 import { MonacoView } from './MonacoView';
 import { SourceFallback } from './SourceFallback';
-import type { EditorFile, EditorHighlight, EditorMarker } from './types';
+import type { EditorFile, EditorHighlight, EditorLogpoint, EditorMarker, HoverTarget, HoverView, LogpointActions } from './types';
 import './editor.css';
 
-export type { EditorFile, EditorHighlight, EditorMarker, HighlightTone, MarkerTone } from './types';
+export type { EditorFile, EditorHighlight, EditorLogpoint, EditorMarker, HighlightTone, HoverTarget, HoverView, LogpointActions, MarkerTone } from './types';
 
 export interface CodeEditorProps {
   readonly files: readonly EditorFile[];
@@ -29,6 +29,13 @@ export interface CodeEditorProps {
   readonly markers?: readonly EditorMarker[] | undefined;
   /** the user edited `file` (only when not readOnly) */
   readonly onChange?: ((file: string, text: string) => void) | undefined;
+  /** logpoints to draw (a ◆ beside the line number, the value after the code); with actions, added and edited here */
+  readonly logpoints?: readonly EditorLogpoint[] | undefined;
+  readonly editingLogpoint?: string | undefined;
+  readonly logpointActions?: LogpointActions | undefined;
+  /** the value under the mouse, once the parent has it; onHover says what the mouse rests on */
+  readonly hover?: HoverView | undefined;
+  readonly onHover?: ((at: HoverTarget | undefined) => void) | undefined;
 }
 
 type Load = { state: 'loading' } | { state: 'loaded'; monaco: MonacoApi } | { state: 'failed'; message: string };
@@ -41,7 +48,12 @@ export function CodeEditor({
   theme,
   highlight,
   markers,
-  onChange
+  onChange,
+  logpoints,
+  editingLogpoint,
+  logpointActions,
+  hover,
+  onHover
 }: CodeEditorProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [ready, setReady] = useState(false);
@@ -91,6 +103,11 @@ export function CodeEditor({
             markers={markers}
             onChange={onChange}
             onReady={onReady}
+            logpoints={logpoints}
+            editingLogpoint={editingLogpoint}
+            logpointActions={logpointActions}
+            hover={hover}
+            onHover={onHover}
           />
         ) : null}
         {!ready && active ? (

@@ -9,7 +9,10 @@ import { applyTheme, themeName } from './monaco-theme';
 import { revealAtThird, snapLeftIfFits, tabOutAfterEscape, useNoteZone } from './monaco-view-helpers';
 import { languageOf, modelPath } from './language';
 import type { MonacoApi } from './monaco-loader';
-import type { EditorFile, EditorHighlight, EditorMarker } from './types';
+import type { EditorFile, EditorHighlight, EditorLogpoint, EditorMarker, HoverTarget, HoverView, LogpointActions } from './types';
+import { useLogpointGutter } from './useLogpointGutter';
+import { useLogpointInput } from './useLogpointInput';
+import { useValueHover } from './useValueHover';
 
 export interface MonacoViewProps {
   readonly monaco: MonacoApi;
@@ -22,6 +25,12 @@ export interface MonacoViewProps {
   readonly onChange?: ((file: string, text: string) => void) | undefined;
   /** called once the editor exists, so the parent can drop its plain-text fallback */
   readonly onReady: () => void;
+  readonly logpoints?: readonly EditorLogpoint[] | undefined;
+  /** the logpoint whose expression is being typed */
+  readonly editingLogpoint?: string | undefined;
+  readonly logpointActions?: LogpointActions | undefined;
+  readonly hover?: HoverView | undefined;
+  readonly onHover?: ((at: HoverTarget | undefined) => void) | undefined;
 }
 
 const FONT = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace";
@@ -49,7 +58,7 @@ interface Instance {
 const PENDING_LIMIT = 50; // a parent that never echoes edits must not make this grow forever
 
 export function MonacoView(props: MonacoViewProps) {
-  const { monaco, files, activeFile, readOnly, theme, highlight, markers, onReady } = props;
+  const { monaco, files, activeFile, readOnly, theme, highlight, markers, onReady, logpoints, editingLogpoint, logpointActions, hover, onHover } = props;
   const hostRef = useRef<HTMLDivElement>(null);
   const instanceRef = useRef<Instance | null>(null);
   const onChangeRef = useRef(props.onChange);
@@ -75,6 +84,10 @@ export function MonacoView(props: MonacoViewProps) {
       fontSize: 13,
       lineHeight: LINE_HEIGHT,
       lineNumbersMinChars: 3,
+      // Room beside the line numbers for a logpoint's ◆ (the glyph lane holds the Commands' marks).
+      lineDecorationsWidth: 16,
+      // Monaco's own hover (types) opens below the line: the value hover (useValueHover) sits above it.
+      hover: { above: false },
       fixedOverflowWidgets: true, // hovers may leave a narrow pane
       stickyScroll: { enabled: false }, // its header would cover the marker lines just below a scope
       // Long lines wrap to the pane: at 1024 px a Command's line (and its recorded value after it) ran
@@ -193,6 +206,9 @@ export function MonacoView(props: MonacoViewProps) {
   }, [activeFile, hlFile, hlLine]);
 
   useNoteZone(instanceRef, highlight && highlight.file === activeFile ? highlight : undefined, activeFile);
+  useLogpointGutter(instanceRef, monaco, activeFile, files, logpoints, logpointActions, editingLogpoint);
+  useLogpointInput(instanceRef, activeFile, editingLogpoint ? logpoints?.find((p) => p.id === editingLogpoint) : undefined, logpointActions);
+  useValueHover(instanceRef, monaco, activeFile, hover, onHover);
 
   useEffect(() => {
     instanceRef.current?.editor.updateOptions({ readOnly, renderLineHighlight: readOnly ? 'none' : 'line' });

@@ -7,7 +7,7 @@ import type { EditorHighlight } from './types';
 type Editor = Monaco.editor.IStandaloneCodeEditor;
 
 /** The .ts-note font in editor.css, for measuring. */
-const NOTE_FONT = "12px system-ui, -apple-system, 'Segoe UI', sans-serif";
+export const NOTE_FONT = "12px system-ui, -apple-system, 'Segoe UI', sans-serif";
 
 /**
  * Put the line a third of the way down, the text scrolled fully left: never at the edge, where it
@@ -30,7 +30,7 @@ export function snapLeftIfFits(editor: Editor, position: Monaco.Position) {
 let measure: CanvasRenderingContext2D | null | undefined;
 
 /** How many 17 px lines the note wraps to in the band's width, measured in the band's font. */
-function noteLines(text: string, width: number, font: string): number {
+export function noteLines(text: string, width: number, font: string): number {
   measure ??= document.createElement('canvas').getContext('2d');
   const room = Math.max(80, width - 24);
   if (!measure) return Math.max(1, Math.ceil((text.length * 7) / room));

@@ -91,6 +91,10 @@ interface LogpointState {
    * Kept with the trace's logpoints until none is left.
    */
   readonly received: boolean;
+  /** the logpoint whose expression is being typed in the editor (not saved) */
+  readonly editing: string | undefined;
+  /** Opens (or with undefined closes) the editor's input for a logpoint. */
+  edit(id: string | undefined): void;
   /** This trace's saved logpoints; `initial` replaces them (a link or capsule that carried some). */
   openTrace(traceId: string, initial?: { readonly points?: readonly Logpoint[]; readonly pinned?: readonly PinnedHit[]; readonly received?: boolean }): void;
   /** Adds a logpoint and returns its id. */
@@ -115,6 +119,8 @@ export const useLogpointStore = create<LogpointState>()((set, get) => {
     points: [],
     pinned: [],
     received: false,
+    editing: undefined,
+    edit: (id) => set({ editing: id }),
     openTrace: (traceId, initial) => {
       const saved = loadSaved(traceId);
       const next = {
@@ -122,7 +128,7 @@ export const useLogpointStore = create<LogpointState>()((set, get) => {
         pinned: initial?.pinned ? initial.pinned.filter(isPinned) : saved.pinned,
         received: initial ? initial.received === true : saved.received === true
       };
-      set({ traceId, ...next });
+      set({ traceId, ...next, editing: undefined });
       if (initial) save(traceId, { points: next.points, pinned: next.pinned, ...(next.received ? { received: true } : {}) });
     },
     add: (file, line, expr) => {
@@ -132,11 +138,13 @@ export const useLogpointStore = create<LogpointState>()((set, get) => {
     },
     setExpr: (id, expr) => commit(get().points.map((p) => (p.id === id ? { ...p, expr } : p))),
     setLine: (id, line) => commit(get().points.map((p) => (p.id === id && line > 0 ? { ...p, line } : p))),
-    remove: (id) =>
+    remove: (id) => {
+      if (get().editing === id) set({ editing: undefined });
       commit(
         get().points.filter((p) => p.id !== id),
         get().pinned.filter((h) => h.id !== id)
-      ),
+      );
+    },
     clear: () => commit([], []),
     pin: (hit) => {
       if (get().pinned.some((h) => h.id === hit.id && h.seq === hit.seq)) return;

@@ -90,6 +90,8 @@ interface ReplayState {
   readonly focus: CodeLocation | undefined;
   /** the replay on load has been started for this trace: it happens once, whatever it answers */
   readonly autoStarted: boolean;
+  /** replays started for this trace (tests and tools read it: a refused logpoint starts none) */
+  readonly started: number;
   /** bumped by requestReplay: the app shell runs a replay for each request (panels never run one themselves) */
   readonly replayRequests: number;
   /**
@@ -125,6 +127,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   choices: undefined,
   focus: undefined,
   autoStarted: false,
+  started: 0,
   replayRequests: 0,
   carried: undefined,
   carryToNextTrace: (edits, exportName) => set({ carried: { edits: { ...edits }, exportName } }),
@@ -139,7 +142,7 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
       save(editsKey(traceId), Object.keys(edits).length ? JSON.stringify(edits) : undefined);
       save(exportKey(traceId), exportName);
     }
-    set({ traceId, edits, exportName, carried: undefined, contextText: initial.contextText, run: { status: 'idle' }, baseline: undefined, baselineCarried: false, choices: undefined, focus: undefined, autoStarted: false });
+    set({ traceId, edits, exportName, carried: undefined, contextText: initial.contextText, run: { status: 'idle' }, baseline: undefined, baselineCarried: false, choices: undefined, focus: undefined, autoStarted: false, started: 0 });
   },
   edit: (file, text, original) => {
     const { traceId, edits } = get();
@@ -166,9 +169,10 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   },
   setContextText: (text) => set({ contextText: text }),
   setRun: (run) =>
-    set(
-      run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? { run, baseline: run.report, baselineCarried: false } : { run }
-    ),
+    set((s) => ({
+      ...(run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? { run, baseline: run.report, baselineCarried: false } : { run }),
+      ...(run.status === 'running' ? { started: s.started + 1 } : {})
+    })),
   setBaseline: (report, carried = false) => set({ baseline: report, baselineCarried: carried }),
   setChoices: (choices) => set({ choices })
 }));

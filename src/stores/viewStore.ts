@@ -4,6 +4,8 @@ import { create } from 'zustand';
 
 export type Dialog = 'none' | 'shortcuts' | 'paste' | 'url' | 'share' | 'settings' | 'postmortem' | 'regression-test';
 export type InspectorTab = 'value' | 'pipeline' | 'input' | 'context' | 'incident';
+/** What the drawer under the workspace shows: the narration, or the logpoints' hits. */
+export type Drawer = 'narration' | 'logs';
 
 interface ViewState {
   /** index into model.steps (recorded order) */
@@ -11,7 +13,9 @@ interface ViewState {
   readonly playing: boolean;
   /** steps per second while playing */
   readonly speed: number;
+  /** the drawer under the workspace is open (showing `drawer`) */
   readonly narrationOpen: boolean;
+  readonly drawer: Drawer;
   readonly dialog: Dialog;
   readonly inspectorTab: InspectorTab;
   /** warning kinds dismissed for the current trace */
@@ -21,7 +25,10 @@ interface ViewState {
   select(index: number): void;
   setPlaying(playing: boolean): void;
   setSpeed(speed: number): void;
+  /** Shows the narration in the drawer, or closes the drawer when it shows it already. */
   toggleNarration(open?: boolean): void;
+  /** The same for the Logs panel. */
+  toggleLogs(open?: boolean): void;
   openDialog(dialog: Dialog): void;
   setInspectorTab(tab: InspectorTab): void;
   dismiss(kind: string): void;
@@ -30,11 +37,19 @@ interface ViewState {
   resetForTrace(selected: number): void;
 }
 
+/** Open on `which` (switching from the other), or closed when it is shown already or `open` is false. */
+function toggled(s: { narrationOpen: boolean; drawer: Drawer }, which: Drawer, open: boolean | undefined): { narrationOpen: boolean; drawer: Drawer } {
+  const shown = s.narrationOpen && s.drawer === which;
+  const next = open ?? !shown;
+  return next ? { narrationOpen: true, drawer: which } : { narrationOpen: shown ? false : s.narrationOpen, drawer: s.drawer };
+}
+
 export const useViewStore = create<ViewState>()((set) => ({
   selected: 0,
   playing: false,
   speed: 2,
   narrationOpen: false,
+  drawer: 'narration',
   dialog: 'none',
   inspectorTab: 'value',
   dismissed: [],
@@ -42,7 +57,8 @@ export const useViewStore = create<ViewState>()((set) => ({
   select: (index) => set({ selected: index }),
   setPlaying: (playing) => set({ playing }),
   setSpeed: (speed) => set({ speed }),
-  toggleNarration: (open) => set((s) => ({ narrationOpen: open ?? !s.narrationOpen })),
+  toggleNarration: (open) => set((s) => toggled(s, 'narration', open)),
+  toggleLogs: (open) => set((s) => toggled(s, 'logs', open)),
   openDialog: (dialog) => set({ dialog }),
   setInspectorTab: (tab) => set({ inspectorTab: tab }),
   dismiss: (kind) => set((s) => ({ dismissed: [...s.dismissed, kind] })),

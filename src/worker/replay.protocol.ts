@@ -8,6 +8,7 @@ import type { StepOverride } from '../core/whatif/apply';
 import type { RawTraceBytes } from '../core/trace/rawBytes';
 import type { SplitAnswer } from '../core/replay/pipelineText';
 import type { BatchCommand, BatchReport } from './batchRun';
+import type { Logpoint } from '../core/logpoints/types';
 
 export interface SourceFileData {
   readonly name: string;
@@ -21,6 +22,8 @@ export interface ReplayRun {
   readonly context?: { readonly value: unknown };
   /** what-if overrides the worker applies to the trace for this run only (the baseline never has any) */
   readonly overrides?: readonly StepOverride[];
+  /** values to show at lines of these files, every time they run (core/logpoints): the report's `logs` */
+  readonly logpoints?: readonly Logpoint[];
 }
 
 export type ReplayRequest = {

@@ -5,7 +5,7 @@
 // the verdict banner shows as it is.
 import { createHost } from 'virtual:replay-host';
 import type { RunResult } from '../core/source/runFlow';
-import type { ReplayRequest } from './replay.protocol';
+import type { ReplayRequest, SandboxAnswer } from './replay.protocol';
 import type { BatchEnd, ReplayHost } from './replayHost';
 import type { BatchFlow } from '../sandbox/batch/protocol';
 import type { PoolResult } from '../sandbox/batch/scheduler';
@@ -45,6 +45,22 @@ export async function replayInWorker(model: TraceModel, request: Omit<ReplayRequ
   const answer = await theHost().run(job, timeoutMs, controller.signal);
   if (current === controller) current = undefined;
   if (controller.signal.aborted) throw new DOMException('A newer request replaced this one.', 'AbortError');
+  return doneOf(answer, timeoutMs);
+}
+
+/**
+ * One replay beside the person's (a hover's value): it neither cancels the replay in flight nor is
+ * cancelled by the next one; `signal` is its caller's to stop.
+ */
+export async function replayAside(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number, signal: AbortSignal): Promise<ReplayDone> {
+  const id = nextId++;
+  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id }, port) };
+  const answer = await theHost().run(job, timeoutMs, signal);
+  if (signal.aborted) throw new DOMException('Stopped by its caller.', 'AbortError');
+  return doneOf(answer, timeoutMs);
+}
+
+function doneOf(answer: SandboxAnswer, timeoutMs: number): ReplayDone {
   switch (answer.kind) {
     case 'done':
       return { result: parseResult(answer.answer), ms: answer.ms, ...(answer.baseline ? { baseline: parseResult(answer.baseline) } : {}) };

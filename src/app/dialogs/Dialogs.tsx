@@ -4,6 +4,7 @@ import { useViewStore } from '../../stores/viewStore';
 import { useTraceStore } from '../../stores/traceStore';
 import { openPastedText } from '../open/loading';
 import { Modal } from './Modal';
+import { LOGPOINT_KEYS } from '../../editor/logpointKeys';
 import { SettingsDialog } from './SettingsDialog';
 
 const SHORTCUTS: [string, string][] = [
@@ -17,6 +18,8 @@ const SHORTCUTS: [string, string][] = [
   ['Enter / Shift+Enter (filter)', 'Next / previous match; Esc clears it'],
   ['Ctrl+Enter / ⌘+Enter', 'Replay the flow against the recording (also in the editor)'],
   ['n', 'Show / hide the narration'],
+  ['l', 'Show / hide the Logs panel: every value your logpoints showed, in time order'],
+  [`${LOGPOINT_KEYS} (editor)`, 'Add a logpoint on the cursor’s line (type what to show, Enter keeps it, Esc cancels), or remove it; a click in the gutter does the same'],
   ['v', 'Steps as a list / as a waterfall (time across, Parallel branches as rows)'],
   ['← / → (waterfall)', 'Previous / next step in time; Shift+←/→ pans, Shift+↑/↓ scrolls the rows'],
   ['+ / − / 0 (waterfall)', 'Zoom in / out / fit the whole run; also Ctrl or ⌘ + wheel; wheel or drag pans; click selects'],

@@ -80,6 +80,8 @@ export function useKeyboard(model: TraceModel | undefined) {
           return act(() => errorBy(model, -1));
         case 'n':
           return act(() => view.toggleNarration());
+        case 'l':
+          return act(() => view.toggleLogs());
         case 'v':
           return act(() => useStepsViewStore.getState().toggle());
         case ' ':

@@ -64,3 +64,29 @@ describe('runReplay', () => {
     expect(useReplayStore.getState().run.status).toBe('running');
   });
 });
+
+describe('runReplay with logpoints', () => {
+  const original = 'export const hostileFlow = () => {\n  const a = 1;\n  return a;\n};';
+  beforeEach(async () => {
+    replayInWorker.mockReset();
+    replayInWorker.mockResolvedValue({ result: symbolThrown, ms: 4 });
+    useSourceStore.setState({ files: [{ name: 'flow.js', text: original }] });
+    useReplayStore.getState().openTrace('t');
+    const { useLogpointStore } = await import('../../stores/logpointStore');
+    const { traceIdentity } = await import('../../core/trace/identity');
+    useLogpointStore.getState().openTrace(traceIdentity(model), { points: [] });
+    useLogpointStore.getState().add('flow.js', 3, 'a');
+    useLogpointStore.getState().add('flow.js', 2, 'a = 2');
+  });
+
+  it("sends the accepted ones with the run, never a refused one, and the baseline gets them on the recorded code's lines", async () => {
+    // Two lines typed above: the logpoint on `return a` is on line 5 of the edited code, line 3 of the recorded.
+    const { useLogpointStore } = await import('../../stores/logpointStore');
+    useLogpointStore.setState((s) => ({ points: s.points.map((p) => (p.line === 3 ? { ...p, line: 5 } : p)) }));
+    useReplayStore.getState().edit('flow.js', `// a\n// b\n${original}`, original);
+    await runReplay(model);
+    const request = replayInWorker.mock.calls[0]![1] as { run: { logpoints?: { line: number; expr: string }[] }; baseline?: { logpoints?: { line: number; expr: string }[] } };
+    expect(request.run.logpoints?.map((p) => [p.line, p.expr])).toEqual([[5, 'a']]);
+    expect(request.baseline?.logpoints?.map((p) => [p.line, p.expr])).toEqual([[3, 'a']]);
+  });
+});

@@ -6,7 +6,8 @@ import type { TraceModel } from '../../core/trace/model';
 import { productionOutcome, verdictOf } from '../../core/verdict/verdict';
 import type { RunResult } from '../../core/source/runFlow';
 import { useReplayStore } from '../../stores/replayStore';
-import { effectiveFiles, useSourceStore } from '../../stores/sourceStore';
+import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/sourceStore';
+import type { ReplayRun } from '../../worker/replay.protocol';
 import { useViewStore } from '../../stores/viewStore';
 import { explainingStep } from '../../core/present/explains';
 import { openingStep } from '../navigation/stepHash';
@@ -14,6 +15,10 @@ import { useWhatIfStore } from '../../stores/whatIfStore';
 import { traceIdentity } from '../../core/trace/identity';
 import { replayInWorker } from '../../worker/replayClient';
 import { ReplayOutOfMemory, ReplayTimeout } from '../../worker/replayErrors';
+import { useLogpointStore } from '../../stores/logpointStore';
+import { loadExpressionCheck } from '../../stores/expressionCheck';
+import { logsMatch, sendable } from '../../core/logpoints/send';
+import type { Logpoint } from '../../core/logpoints/types';
 
 
 function parseContext(text: string | undefined): { ok: true; value?: unknown } | { ok: false; message: string } {
@@ -30,49 +35,82 @@ const reportOf = (result: RunResult | undefined) => (result?.kind === 'report' ?
 export interface ReplayOptions {
   /** the app replays by itself on load (see useAutoReplay): quiet about missing input, never moves the view */
   readonly auto?: boolean;
+  /**
+   * The app replays by itself because logpoints changed (useLogpointReplay): it never moves the view,
+   * and the unchanged code's replay stays one that only fills in values, as the one on load.
+   */
+  readonly forLogpoints?: boolean;
 }
 
-export async function runReplay(model: TraceModel, { auto = false }: ReplayOptions = {}): Promise<void> {
+/** The open trace's logpoints a replay takes: those whose expression the checker accepts (none while it cannot load). */
+async function logpointsOf(model: TraceModel): Promise<Logpoint[]> {
+  const { traceId, points } = useLogpointStore.getState();
+  if (traceId !== traceIdentity(model) || points.length === 0) return [];
+  try {
+    return sendable(points, await loadExpressionCheck());
+  } catch {
+    return [];
+  }
+}
+
+/** What a replay of the code on screen runs with (the edits, the context, the what-ifs), or why it cannot run. */
+export type RunInputs =
+  | { readonly ok: true; readonly run: ReplayRun; readonly edited: boolean; readonly originals: readonly SourceFile[] }
+  | { readonly ok: false; readonly message: string };
+
+export async function runInputs(model: TraceModel): Promise<RunInputs> {
   const store = useReplayStore.getState();
   const { files } = useSourceStore.getState();
-  if (!files.length) {
-    store.setRun({ status: 'failed', message: "Add the flow's source file first: drop its .ts or .js file, or paste it.", reason: 'input' });
-    return;
-  }
+  if (!files.length) return { ok: false, message: "Add the flow's source file first: drop its .ts or .js file, or paste it." };
   const context = parseContext(store.contextText);
-  if (!context.ok) {
-    store.setRun({ status: 'failed', message: context.message, reason: 'input' });
-    return;
-  }
+  if (!context.ok) return { ok: false, message: context.message };
   // The what-ifs of this trace (the store may still hold the last trace's until openTrace ran).
   const whatIf = useWhatIfStore.getState();
   const overrides = whatIf.traceId === traceIdentity(model) ? whatIf.overrides : [];
   // Loaded only for a what-if: a plain replay never pays for it.
   const problems = overrides.length ? (await import('../../core/whatif/fit')).overrideProblems(model, overrides) : [];
-  if (problems.length) {
-    store.setRun({ status: 'failed', message: `A what-if does not fit this trace: ${problems.join('; ')}. Remove it to replay.`, reason: 'input' });
-    return;
-  }
+  if (problems.length) return { ok: false, message: `A what-if does not fit this trace: ${problems.join('; ')}. Remove it to replay.` };
   // Another context or a what-if is a change as much as edited code: either way production's outcome
   // must come from elsewhere (the recording, or the baseline: the unchanged trace and flow).
   const edited = Object.keys(store.edits).length > 0 || 'value' in context || overrides.length > 0;
-  const exportName = store.exportName ? { exportName: store.exportName } : {};
-  const replayed = effectiveFiles(files, store.edits);
-  const run = {
-    files: replayed,
-    ...exportName,
+  const run: ReplayRun = {
+    files: effectiveFiles(files, store.edits),
+    ...(store.exportName ? { exportName: store.exportName } : {}),
     ...('value' in context ? { context: { value: context.value } } : {}),
     ...(overrides.length ? { overrides } : {})
   };
-  // The recorded code too, beside an edit, when production's outcome or its steps' values are not here yet.
-  const baseline = edited && (!model.outcome.known || !store.baseline || store.baselineCarried) ? { files: [...files], ...exportName } : undefined;
+  return { ok: true, run, edited, originals: files };
+}
+
+export async function runReplay(model: TraceModel, { auto: onLoad = false, forLogpoints = false }: ReplayOptions = {}): Promise<void> {
+  const store = useReplayStore.getState();
+  const inputs = await runInputs(model);
+  if (!inputs.ok) {
+    store.setRun({ status: 'failed', message: inputs.message, reason: 'input' });
+    return;
+  }
+  const { edited, originals: files } = inputs;
+  const auto = onLoad || (forLogpoints && !edited);
+  const replayed = inputs.run.files;
+  const overrides = inputs.run.overrides ?? [];
+  const exportName = inputs.run.exportName !== undefined ? { exportName: inputs.run.exportName } : {};
+  // Logpoints sit on the lines of the code on screen; the recorded code's replay gets them on its own lines.
+  const points = await logpointsOf(model);
+  // The line diff (and its library) loads only once there are logpoints: the first paint does not carry it.
+  const recordedPoints = points.length ? (await import('../../core/logpoints/lines')).moveLogpoints(points, replayed, files).moved : [];
+  const run = { ...inputs.run, ...(points.length ? { logpoints: points } : {}) };
+  // The recorded code too, beside an edit, when production's outcome, its steps' values or its logpoints' hits are not here yet.
+  const baseline =
+    edited && (!model.outcome.known || !store.baseline || store.baselineCarried || !logsMatch(store.baseline.logs, recordedPoints))
+      ? { files: [...files], ...exportName, ...(recordedPoints.length ? { logpoints: recordedPoints } : {}) }
+      : undefined;
   store.setRun({ status: 'running', startedAt: performance.now(), auto });
   try {
     const done = await replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs);
     const { result } = done;
     if (result.kind === 'choose-export') {
       // Asking which export is the flow is for the person's Replay, never a dialog on load.
-      useReplayStore.setState({ choices: auto ? undefined : result.candidates, run: { status: 'idle' } });
+      useReplayStore.setState({ choices: auto || forLogpoints ? undefined : result.candidates, run: { status: 'idle' } });
       return;
     }
     const report = reportOf(result);
@@ -82,6 +120,7 @@ export async function runReplay(model: TraceModel, { auto = false }: ReplayOptio
     // The recorded code's replay beside an edit: the incident's own facts, when it reproduced production.
     const incident = edited ? reportOf(done.baseline) : undefined;
     if (incident && verdictOf(incident, productionOutcome(model.outcome, incident), false).kind === 'reproduced') store.setBaseline(incident);
+    if (forLogpoints) return; // hits filled in: where the person is looking stays as it is
     if (auto) {
       // The replay on load fills in values; the first screen moves on from where it opened only to the
       // step that explains the Failure, which the recording alone may not show (a Failure returned by a next).

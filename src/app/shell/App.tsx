@@ -12,6 +12,9 @@ import { useStepHash } from '../navigation/useStepHash';
 import { useReplayWarmUp } from '../replay/useReplayWarmUp';
 import { useSessionPersistence } from '../../persist/useSessionPersistence';
 import { useAutoReplay, useReplayRequests } from '../replay/useAutoReplay';
+import { useLogpointReplay } from '../replay/useLogpointReplay';
+import { useHoverEvaluation } from '../replay/useHoverEvaluation';
+import { useLogpointStore } from '../../stores/logpointStore';
 import { Header } from './Header';
 import { Banners } from './Banners';
 import { StepRefNotice } from './StepRefNotice';
@@ -32,7 +35,6 @@ import { useNotesStore } from '../../stores/notesStore';
 import { openIncidentInAddress } from '../open/sharedIncident';
 import { useCapsuleUrl } from '../open/useCapsuleUrl';
 import { ReceivedBanner } from '../share/ReceivedBanner';
-import { useLogpointStore } from '../../stores/logpointStore';
 import { LazyDialogs } from '../dialogs/LazyDialogs';
 import { traceIdentity } from '../../core/trace/identity';
 import { Walkthrough } from '../../panels/walkthrough/Walkthrough';
@@ -85,7 +87,9 @@ export function App() {
   useWarmWorkspace();
   useAutoReplay(model);
   useReplayRequests(model);
-  // Each trace has its own edits, chosen export, replay result, notes and what-ifs. A trace already
+  useLogpointReplay(model);
+  useHoverEvaluation(model);
+  // Each trace has its own edits, chosen export, replay result, notes, what-ifs and logpoints. A trace already
   // open in a store stays as it is: a shared incident opened it with what it carried (openIncident),
   // and the same trace opened again keeps its run and context.
   useEffect(() => {

@@ -109,8 +109,9 @@ export function BottomBar({ model }: { model: TraceModel }) {
   const atEnd = useViewStore((s) => s.selected >= n - 1);
   const playing = useViewStore((s) => s.playing);
   const speed = useViewStore((s) => s.speed);
-  const narrationOpen = useViewStore((s) => s.narrationOpen);
-  const { select, setPlaying, setSpeed, toggleNarration } = useViewStore.getState();
+  const narrationOpen = useViewStore((s) => s.narrationOpen && s.drawer === 'narration');
+  const logsOpen = useViewStore((s) => s.narrationOpen && s.drawer === 'logs');
+  const { select, setPlaying, setSpeed, toggleNarration, toggleLogs } = useViewStore.getState();
   const ticks = useMemo(() => errorTicks(model), [model]);
   const notes = useNotesStore((s) => s.notes);
   const noted = useMemo(() => noteTicks(model.steps.length, markedSteps(notes)), [model, notes]);
@@ -162,6 +163,9 @@ export function BottomBar({ model }: { model: TraceModel }) {
       <Position n={n} />
       <button type="button" className={`${button} border border-line px-2 text-[12px]`} aria-expanded={narrationOpen} onClick={() => toggleNarration()}>
         Narration {narrationOpen ? '▾' : '▴'}
+      </button>
+      <button type="button" className={`${button} border border-line px-2 text-[12px]`} aria-expanded={logsOpen} title="Every value your logpoints showed (l)" onClick={() => toggleLogs()}>
+        Logs {logsOpen ? '▾' : '▴'}
       </button>
     </footer>
   );

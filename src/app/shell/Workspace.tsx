@@ -1,5 +1,5 @@
 // The workspace a loaded trace shows: the step list and the step's details in one column, the
-// source beside them, the narration below. A module of its own, loaded while the empty screen
+// source beside them, the narration or the logpoints' Logs below. A module of its own, loaded while the empty screen
 // waits (warmWorkspace.ts), so the empty screen's first paint does not carry it.
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { AfterPaint } from '../../components/AfterPaint';
@@ -10,6 +10,7 @@ import { Timeline } from '../../panels/timeline/Timeline';
 import { Inspector } from '../../panels/inspector/Inspector';
 import { SourcePanel } from '../../panels/source/SourcePanel';
 import { NarrationDrawer } from '../../panels/narration/NarrationDrawer';
+import { LogsPanel } from '../../panels/logs/LogsPanel';
 import { ErrorBoundary } from './ErrorBoundary';
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -25,6 +26,7 @@ const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator
  */
 export function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' | 'light' }) {
   const narrationOpen = useViewStore((s) => s.narrationOpen);
+  const drawer = useViewStore((s) => s.drawer);
   const waterfall = useStepsViewStore((s) => s.view === 'waterfall');
   const columns = useDefaultLayout({ id: 'timescope.columns.v2', storage: localStorage });
   const rows = useDefaultLayout({ id: 'timescope.rows.v2', storage: localStorage, panelIds: narrationOpen ? ['work', 'narration'] : ['work'] });
@@ -68,11 +70,17 @@ export function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' |
       </Panel>
       {narrationOpen && (
         <>
-          <Separator className={handleRow} aria-label="Resize narration" />
+          <Separator className={handleRow} aria-label={drawer === 'logs' ? 'Resize logs' : 'Resize narration'} />
           <Panel id="narration" defaultSize="26%" minSize="12%" maxSize="50%">
-            <ErrorBoundary area="narration">
-              <NarrationDrawer model={model} />
-            </ErrorBoundary>
+            {drawer === 'logs' ? (
+              <ErrorBoundary area="logs">
+                <LogsPanel model={model} />
+              </ErrorBoundary>
+            ) : (
+              <ErrorBoundary area="narration">
+                <NarrationDrawer model={model} />
+              </ErrorBoundary>
+            )}
           </Panel>
         </>
       )}

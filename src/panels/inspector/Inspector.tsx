@@ -30,6 +30,7 @@ import { traceIdentity } from '../../core/trace/identity';
 import { useStepValue, useValuesLost } from '../../stores/useStepValue';
 import { loadValues } from '../../worker/engineClient';
 import { shownValue, type StepValue as RecordedValue } from '../../core/trace/values';
+import { LogsAtStep } from './LogsAtStep';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -220,7 +221,10 @@ export function Inspector({ model }: { model: TraceModel }) {
       </div>
       <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${tab}`} tabIndex={0} className="min-h-0 flex-1 overflow-auto p-3">
         {tab === 'value' ? (
-          <StepTab model={model} step={step} baseline={baseline} last={last} />
+          <div className="space-y-3">
+            <StepTab model={model} step={step} baseline={baseline} last={last} />
+            <LogsAtStep step={step} />
+          </div>
         ) : tab === 'pipeline' ? (
           <PipelineView step={step} />
         ) : tab === 'context' ? (

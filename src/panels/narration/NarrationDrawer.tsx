@@ -48,6 +48,9 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
         </span>
         <span className="ml-auto" />
         <CopyButton text={() => text} label="Copy narration" />
+        <button type="button" className="shrink-0 rounded px-1.5 text-[12px] text-muted hover:bg-raised hover:text-fg" onClick={() => useViewStore.getState().toggleLogs(true)}>
+          Logs
+        </button>
         <button type="button" className="rounded px-1.5 text-[13px] hover:bg-raised" aria-label="Close narration" onClick={close}>
           ×
         </button>

@@ -60,8 +60,15 @@ export function ReplayToolbar({ model, blocked }: { model: TraceModel; blocked: 
   // For tests and tools: which opened trace this is, and whether the replay on load has finished.
   const generation = useTraceStore((s) => s.generation);
   const autoSettled = useReplayStore((s) => s.autoStarted && s.run.status !== 'running');
+  const started = useReplayStore((s) => s.started);
   return (
-    <div className="@container shrink-0 border-b border-line" data-flow={model.flowName} data-generation={generation} data-auto-replay={autoSettled ? 'settled' : 'pending'}>
+    <div
+      className="@container shrink-0 border-b border-line"
+      data-flow={model.flowName}
+      data-generation={generation}
+      data-auto-replay={autoSettled ? 'settled' : 'pending'}
+      data-replays={started}
+    >
       <div role="toolbar" aria-label="Replay" className="flex h-9 items-center gap-2 whitespace-nowrap px-2 text-[12px]">
         <ReplayButton />
         {edited && (

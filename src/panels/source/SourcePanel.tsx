@@ -14,6 +14,8 @@ import { ReplayToolbar } from './ReplayToolbar';
 import { useAutoReplayBlocker } from '../../stores/autoReplay';
 import { useSourceFetchStore } from '../../stores/sourceFetchStore';
 import { SourceFetchStatus } from './SourceFetchStatus';
+import { useLogpointView } from './useLogpointView';
+import { useHoverView } from './useHoverView';
 
 function NoSource() {
   const openDialog = useViewStore((s) => s.openDialog);
@@ -51,6 +53,8 @@ export function SourcePanel({ model, theme }: { model: TraceModel | undefined; t
   // As the highlight does (useSourceModel): a paint behind the list, so a key press renders no editor.
   const selected = useSelectedAfterPaint();
   const blocked = useAutoReplayBlocker();
+  const { logpoints, editing, actions } = useLogpointView(model, selected);
+  const { hover, onHover } = useHoverView(model, files, selected);
   // Choosing a step takes the view back from a failure's line to that step's Command.
   useEffect(() => {
     useReplayStore.getState().setFocus(undefined);
@@ -79,6 +83,11 @@ export function SourcePanel({ model, theme }: { model: TraceModel | undefined; t
               highlight={highlight}
               markers={markers}
               onChange={(file, text) => edit(file, text, originals.find((f) => f.name === file)?.text ?? '')}
+              logpoints={logpoints}
+              editingLogpoint={editing}
+              logpointActions={model ? actions : undefined}
+              hover={hover}
+              onHover={model ? onHover : undefined}
             />
           </div>
           {step && !located && step.kind !== 'decision' && (
