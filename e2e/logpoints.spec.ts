@@ -143,6 +143,8 @@ test('a refused expression says why under the line at once and starts no replay'
   await expect.poll(() => lp.summary(TOTAL_LINE)).toBe("◆ `order.total = 1` assigns with '=': a logpoint may only read values, never change them");
   await page.waitForTimeout(1200);
   expect(await lp.replays()).toBe(before);
+  // Typed at once after the click, every key went to the input: the code is as it was.
+  expect(await replay.storedEdits()).toEqual({});
 });
 
 test('hovering a name with a step selected shows its value where its line ran, through a replay of its own, not saved', async ({ page }) => {

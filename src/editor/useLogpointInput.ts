@@ -2,7 +2,7 @@
 // labelled, with the reason an expression is refused under it as it is typed. Enter keeps the
 // expression (a refused one stays open, its reason read out), Esc cancels; each key is saved as
 // typed through the parent. Text only: the reason is set as textContent, never HTML.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type * as Monaco from 'monaco-editor';
 import type { EditorLogpoint, LogpointActions } from './types';
 import { NOTE_FONT, noteLines } from './monaco-view-helpers';
@@ -24,7 +24,9 @@ export function useLogpointInput(instanceRef: RefObject<Instance | null>, file: 
   });
   const message = useRef<((text: string | undefined) => void) | null>(null);
 
-  useEffect(() => {
+  // A layout effect, focused at once: keys typed right after the click or the key that opened it go
+  // to the input, never into the code behind it.
+  useLayoutEffect(() => {
     const editor = instanceRef.current?.editor;
     if (!editor || id === undefined || line === undefined || !actions) return;
     const before = latest.current.point?.expr ?? '';
@@ -134,7 +136,11 @@ export function useLogpointInput(instanceRef: RefObject<Instance | null>, file: 
         latest.current.actions?.edit(undefined);
       }, 0);
     });
-    const frame = requestAnimationFrame(() => input.focus());
+    input.focus();
+    // Monaco may lay the overlay out a frame later; focus again if the first call found it detached.
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement !== input) input.focus();
+    });
     let width = editor.getLayoutInfo().contentWidth;
     const sub = editor.onDidLayoutChange((info) => {
       if (info.contentWidth === width) return;
