@@ -12,21 +12,21 @@ const READ = 2;
 describe('LogCollector', () => {
   it('keeps each value as the JSON copy gives it back', () => {
     const values = ['total', 'é \ud800 "quoted"\n', '', 0, 1.5, -3, 1e21, 5e-324, true, false, null, { a: 1, b: [2, 'x', NaN] }, [1, null]];
-    const c = new LogCollector(copy, 1);
+    const c = new LogCollector(copy, ['a']);
     for (const v of values) c.hit(0, v, VALUE, '0');
     expect(c.hits.map((h) => h.value)).toEqual(values.map((v) => JSON.parse(JSON.stringify(v)) as unknown));
     expect(c.hits.every((h) => h.hasValue && h.text === undefined)).toBe(true);
   });
 
   it('says how a value JSON cannot hold reads, instead of null', () => {
-    const c = new LogCollector(copy, 1);
+    const c = new LogCollector(copy, ['a']);
     for (const v of [NaN, Infinity, -Infinity, -0, 10n, undefined, Symbol('s'), function named() {}]) c.hit(0, v, VALUE, '0');
     expect(c.hits.map((h) => h.text)).toEqual(['NaN', 'Infinity', '-Infinity', '-0', '10n', 'undefined', 'Symbol(s)', 'function named']);
     expect(c.hits.every((h) => h.hasValue && h.value === null)).toBe(true);
   });
 
   it('reads through a function, records a throw, and ignores what no placed read would pass', () => {
-    const c = new LogCollector(copy, 2);
+    const c = new LogCollector(copy, ['a', 'b']);
     c.hit(0, () => 1, READ, '0');
     c.hit(1, new TypeError('boom'), THROWN, '0');
     c.hit(0, () => (undefined as unknown as { x: number }).x, READ, '1');
@@ -40,7 +40,7 @@ describe('LogCollector', () => {
       ['0', 0],
       ['1', 1]
     ]);
-    expect(finishHits(c.hits, ['a', 'b'], (p) => (steps.has(p) ? { index: steps.get(p)!, path: p } : undefined))).toEqual([
+    expect(finishHits(c.hits, (p) => (steps.has(p) ? { index: steps.get(p)!, path: p } : undefined))).toEqual([
       { id: 'a', seq: 0, step: 0, path: '0', hasValue: true, value: 1 },
       { id: 'b', seq: 1, step: 0, path: '0', hasValue: false, error: 'TypeError: boom' },
       { id: 'a', seq: 2, step: 1, path: '1', hasValue: false, error: expect.stringMatching(/^TypeError: /) },

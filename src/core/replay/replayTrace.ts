@@ -160,7 +160,7 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   const withSteps = req.steps !== false || logIds !== undefined;
   const tracer = withSteps ? new StepTracer(isTraceObject(req.trace) ? req.trace.initialInput : undefined, pipeline.copy, req.isSourceScript, req.sitesMarked === true) : undefined;
   // Hits are copied apart from the pipeline's budget: adding a logpoint must not change a step's values.
-  const logs = tracer && logIds ? new LogCollector(store, logIds.length) : undefined;
+  const logs = tracer && logIds ? new LogCollector(store, logIds) : undefined;
   if (tracer && logs) tracer.collectLogs(logs);
   const limited = () => (pipeline.state.exhausted ? { pipelineLimited: true as const } : {});
   const locate = cachedLocate(req.locate);
@@ -201,7 +201,7 @@ function logsOf(logs: LogCollector, ids: readonly string[], seen: ReadonlyMap<st
   };
   const counts: Record<string, number> = {};
   ids.forEach((id, k) => (counts[id] = (counts[id] ?? 0) + (logs.counts[k] ?? 0)));
-  return { placements: [], hits: finishHits(logs.hits, ids, stepAt), counts, dropped: logs.dropped };
+  return { placements: [], hits: finishHits(logs.hits, stepAt), counts, dropped: logs.dropped };
 }
 
 /**
