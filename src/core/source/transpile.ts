@@ -48,7 +48,11 @@ function transformsFor(name: string): Transform[] {
 }
 
 // Re-transpiling on every replay (and in locateInStack) would be wasteful; sources rarely change.
-const cache = new Map<string, Transpiled | CompileError>();
+// Keyed by the strings themselves, one level each, not by one string made of them: a replay asks
+// several times with the same text objects, whose hashes V8 keeps, where a joined key would be a
+// new string of the whole file to hash at every call.
+const cache = new Map<string, Map<string, Map<string, Transpiled | CompileError>>>();
+let cached = 0;
 const CACHE_SIZE = 64;
 
 /**
@@ -56,12 +60,21 @@ const CACHE_SIZE = 64;
  * placed, core/logpoints/place.ts): same lines, more tokens on some. Columns still map to `text`.
  */
 export function transpile(file: string, text: string, compile?: string): Transpiled | CompileError {
-  const key = compile === undefined ? `${file}\u0000${text}` : `${file}\u0000${text}\u0000${compile}`;
-  const hit = cache.get(key);
+  const byText = cache.get(file);
+  const byCompile = byText?.get(text);
+  const hit = byCompile?.get(compile ?? '');
   if (hit) return hit;
   const result = transpileUncached(file, text, compile ?? text);
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(key, result);
+  if (cached >= CACHE_SIZE) {
+    cache.clear();
+    cached = 0;
+  }
+  let texts = cache.get(file);
+  if (!texts) cache.set(file, (texts = new Map()));
+  let compiles = texts.get(text);
+  if (!compiles) texts.set(text, (compiles = new Map()));
+  compiles.set(compile ?? '', result);
+  cached += 1;
   return result;
 }
 
