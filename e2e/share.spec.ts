@@ -35,6 +35,9 @@ async function openShare(page: Page) {
 }
 
 test('a copied link opens the same incident elsewhere: trace, step, notes and edited source, and nothing runs until Replay', async ({ page, browser }) => {
+  // Two apps and two sandboxed replays, each in a fresh worker: 13 s alone, 27 s beside another
+  // test, and once past 30 s in CI's whole run, still replaying at the last step.
+  test.setTimeout(60_000);
   const app = new AppPage(page);
   await app.goto();
   await page.getByRole('button', { name: /^Try the demo incident/ }).click();
