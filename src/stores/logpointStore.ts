@@ -3,26 +3,10 @@
 // walkthrough and the post-mortem. Panels read and change them here; the replay that fills them
 // in is the app shell's (it passes `points` with every replay it runs).
 import { create } from 'zustand';
-import type { Logpoint } from '../core/logpoints/types';
+import type { Logpoint, PinnedHit } from '../core/logpoints/types';
 import { MAX_LOGPOINTS } from '../core/logpoints/limits';
 
-/** A pinned hit: the logpoint and the hit's order in its replay (`LogHit.seq`), with what it showed. */
-export interface PinnedHit {
-  readonly id: string;
-  readonly seq: number;
-  /** the step it belongs to, by its place in the report's steps */
-  readonly step?: number;
-  /**
-   * That step's path (LogHit.path): it finds the recorded step in any replay of the trace, where
-   * `step` counts in the one report the hit came from (core/logpoints/pins.ts reads both).
-   */
-  readonly path?: string;
-  /** the value or error as text, when pinned (the report it came from may be replaced) */
-  readonly text: string;
-  readonly file: string;
-  readonly line: number;
-  readonly expr: string;
-}
+export type { PinnedHit };
 
 interface Saved {
   readonly points: readonly Logpoint[];

@@ -64,3 +64,21 @@ export interface LogReport {
   /** hits not kept (over MAX_HITS), counted */
   readonly dropped: number;
 }
+
+/** A pinned hit: the logpoint and the hit's order in its replay (`LogHit.seq`), with what it showed. */
+export interface PinnedHit {
+  readonly id: string;
+  readonly seq: number;
+  /** the step it belongs to, by its place in the report's steps */
+  readonly step?: number;
+  /**
+   * That step's path (LogHit.path): it finds the recorded step in any replay of the trace, where
+   * `step` counts in the one report the hit came from (core/logpoints/pins.ts reads both).
+   */
+  readonly path?: string;
+  /** the value or error as text, when pinned (the report it came from may be replaced) */
+  readonly text: string;
+  readonly file: string;
+  readonly line: number;
+  readonly expr: string;
+}

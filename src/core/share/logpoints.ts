@@ -7,7 +7,7 @@
 // that is refused still shows, saying why, and never runs.
 import { z } from '../zod';
 import { MAX_EXPRESSION, MAX_LOGPOINTS } from '../logpoints/limits';
-import type { Logpoint } from '../logpoints/types';
+import type { Logpoint, PinnedHit } from '../logpoints/types';
 
 /** Pinned hits a link carries at most: a walkthrough's worth, not a log. */
 export const MAX_SHARED_PINS = 200;
@@ -57,17 +57,6 @@ export const sharedLogpointsSchema = z
 
 export type SharedLogpoints = z.infer<typeof sharedLogpointsSchema>;
 
-/** What the store holds of a pinned hit (stores/logpointStore PinnedHit), as far as a link needs it. */
-export interface PinToShare {
-  readonly id: string;
-  readonly seq: number;
-  readonly step?: number;
-  readonly path?: string;
-  readonly text: string;
-  readonly file: string;
-  readonly line: number;
-  readonly expr: string;
-}
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -75,7 +64,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
  * The logpoints and pins as a link carries them, within the schema's bounds (the first ones kept).
  * A pin's text goes as given: the caller redacts it first when the link is redacted (share/buildShared).
  */
-export function sharedLogpointsOf(points: readonly Logpoint[], pinned: readonly PinToShare[]): SharedLogpoints {
+export function sharedLogpointsOf(points: readonly Logpoint[], pinned: readonly PinnedHit[]): SharedLogpoints {
   const kept = points.slice(0, MAX_LOGPOINTS);
   const at = new Map(kept.map((p, i) => [p.id, i]));
   return {
@@ -100,7 +89,7 @@ export function sharedLogpointsOf(points: readonly Logpoint[], pinned: readonly 
  * The logpoints and pins for the receiver's store, with ids made here: `shared1`, `shared2`… A pin
  * whose logpoint was not shared keeps an id of its own, so it still shows and can be unpinned.
  */
-export function logpointsOfShared(shared: SharedLogpoints): { points: Logpoint[]; pinned: PinToShare[] } {
+export function logpointsOfShared(shared: SharedLogpoints): { points: Logpoint[]; pinned: PinnedHit[] } {
   const idOf = (i: number) => `shared${i + 1}`;
   const points = shared.points.map((p, i) => ({ id: idOf(i), file: p.file, line: p.line, expr: p.expr }));
   const pinned = shared.pinned.map((h, i) => ({
