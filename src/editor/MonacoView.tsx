@@ -7,7 +7,7 @@ import type * as Monaco from 'monaco-editor';
 import { buildDecorations } from './decorations';
 import { applyTheme, themeName } from './monaco-theme';
 import { revealAtThird, snapLeftIfFits, tabOutAfterEscape, useNoteZone } from './monaco-view-helpers';
-import { languageOf, modelPath } from './language';
+import { languageOf, modelPath, readingLanguageOf } from './language';
 import type { MonacoApi } from './monaco-loader';
 import type { EditorFile, EditorHighlight, EditorLogpoint, EditorMarker, HoverTarget, HoverView, LogpointActions } from './types';
 import { useLogpointGutter } from './useLogpointGutter';
@@ -53,6 +53,8 @@ interface Instance {
    * jump the cursor. A prop text found here is our own edit coming back late, not a new value.
    */
   readonly pending: Map<string, string[]>;
+  /** the editor has been focused: models carry their full language (and its language service) */
+  engaged: boolean;
 }
 
 const PENDING_LIMIT = 50; // a parent that never echoes edits must not make this grow forever
@@ -103,7 +105,8 @@ export function MonacoView(props: MonacoViewProps) {
       viewStates: new Map(),
       shown: undefined,
       applying: false,
-      pending: new Map()
+      pending: new Map(),
+      engaged: false
     };
     instanceRef.current = instance;
     const sub = editor.onDidChangeModelContent(() => {
@@ -118,8 +121,16 @@ export function MonacoView(props: MonacoViewProps) {
     // Back at the start of a short line after typing at the end of a long one: scroll back left.
     const cursor = editor.onDidChangeCursorPosition((e) => snapLeftIfFits(editor, e.position));
     const tabOut = tabOutAfterEscape(editor, host);
+    // Someone is about to read closely or edit: now the language service (syntax errors, hovers,
+    // completion) is worth its worker. Until then the models only colour (readingLanguageOf).
+    const engage = editor.onDidFocusEditorText(() => {
+      if (instance.engaged) return;
+      instance.engaged = true;
+      for (const [name, model] of instance.models) monaco.editor.setModelLanguage(model, languageOf(name));
+    });
     onReady();
     return () => {
+      engage.dispose();
       cursor.dispose();
       tabOut.dispose();
       sub.dispose();
@@ -148,7 +159,7 @@ export function MonacoView(props: MonacoViewProps) {
       const uri = monaco.Uri.file(modelPath(file.name));
       let model = inst.models.get(file.name) ?? monaco.editor.getModel(uri);
       if (!model) {
-        model = monaco.editor.createModel(file.text, languageOf(file.name), uri);
+        model = monaco.editor.createModel(file.text, inst.engaged ? languageOf(file.name) : readingLanguageOf(file.name), uri);
         inst.models.set(file.name, model);
         continue;
       }

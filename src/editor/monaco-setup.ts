@@ -23,6 +23,7 @@ import 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/language/typescript/ts.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
+import { READING_LANGUAGES } from './language';
 
 // Monaco asks for a worker by label: 'typescript' / 'javascript' for the TS language service, 'json'
 // for a .json tab, 'editorWorkerService' for diffing, links and word completion. languageOf() never
@@ -50,6 +51,20 @@ const compilerOptions: typescript.CompilerOptions = {
 for (const defaults of [typescript.typescriptDefaults, typescript.javascriptDefaults]) {
   defaults.setCompilerOptions(compilerOptions);
   defaults.setDiagnosticsOptions({ noSemanticValidation: true, noSyntaxValidation: false, noSuggestionDiagnostics: true });
+}
+
+// The reading languages (language.ts): TypeScript's and JavaScript's Monarch colouring under ids no
+// language service listens to. Loaded when a model first uses one, as Monaco loads its own.
+const MONARCH = {
+  typescript: () => import('monaco-editor/languages/definitions/typescript/typescript'),
+  javascript: () => import('monaco-editor/languages/definitions/javascript/javascript')
+};
+for (const [full, id] of Object.entries(READING_LANGUAGES) as [keyof typeof READING_LANGUAGES, string][]) {
+  monaco.languages.register({ id });
+  monaco.languages.registerTokensProviderFactory(id, { create: async () => (await MONARCH[full]()).language });
+  monaco.languages.onLanguageEncountered(id, () => {
+    void MONARCH[full]().then((m) => monaco.languages.setLanguageConfiguration(id, m.conf));
+  });
 }
 
 export { monaco };
