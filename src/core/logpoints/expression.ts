@@ -186,7 +186,21 @@ function check(node: Node): void {
 }
 
 /** Accepts a logpoint's expression, with the code to run, or says why not and where. */
+// A replay checks the same few expressions each time (the app replays as logpoints and code change):
+// each is parsed once. Results are frozen plain data, safe to hand out again.
+const checked = new Map<string, CheckedExpression>();
+const CHECKED_KEPT = 256;
+
 export function checkExpression(expr: string): CheckedExpression {
+  const known = checked.get(expr);
+  if (known) return known;
+  const result = Object.freeze(checkUncached(expr));
+  if (checked.size >= CHECKED_KEPT) checked.clear();
+  checked.set(expr, result);
+  return result;
+}
+
+function checkUncached(expr: string): CheckedExpression {
   const text = expr.trim();
   if (text === '') return { ok: false, expr, reason: 'is empty: type what to show at this line, such as order.total' };
   if (text.length > MAX_EXPRESSION) return { ok: false, expr, reason: `is ${text.length} characters long; a logpoint takes at most ${MAX_EXPRESSION}` };

@@ -134,7 +134,23 @@ function findParenEnd(body: Node): number {
  * The source with each placeable point inserted, and for every point where it went or why not.
  * Nothing is inserted when the source does not parse (the replay then reports the compile error).
  */
-export function placeLogpoints(file: string, text: string, points: readonly PointToPlace[]): { text: string; results: PlaceResult[] } {
+// The same file with the same logpoints is placed again at every replay (each edit of another file,
+// each Replay): the placement, which parses the whole file, is kept for the last few.
+const placed = new Map<string, { readonly text: string; readonly results: readonly PlaceResult[] }>();
+const PLACED_KEPT = 32;
+
+export function placeLogpoints(file: string, text: string, points: readonly PointToPlace[]): { readonly text: string; readonly results: readonly PlaceResult[] } {
+  const key = JSON.stringify([file, text, points.map((p) => [p.index, p.line, p.code])]);
+  const known = placed.get(key);
+  if (known) return known;
+  const result = placeUncached(file, text, points);
+  Object.freeze(result.results.map(Object.freeze));
+  if (placed.size >= PLACED_KEPT) placed.clear();
+  placed.set(key, Object.freeze(result));
+  return result;
+}
+
+function placeUncached(file: string, text: string, points: readonly PointToPlace[]): { text: string; results: PlaceResult[] } {
   let ast: Node;
   try {
     ast = parse(text, { sourceType: 'module', plugins: pluginsFor(file), allowReturnOutsideFunction: true, allowUndeclaredExports: true, attachComment: false }) as unknown as Node;

@@ -14,7 +14,7 @@ import { isTraceObject, type ReplayStepInfo } from './source';
 import { StepTracer, type Site } from './stepTracer';
 import { recordedForm } from './stored';
 import { travel } from './timeTravel';
-import { finishHits, LogCollector } from '../logpoints/collect';
+import { LogCollector } from '../logpoints/collect';
 import type { LogReport } from '../logpoints/types';
 
 export interface ReplayTraceRequest {
@@ -201,7 +201,7 @@ function logsOf(logs: LogCollector, ids: readonly string[], seen: ReadonlyMap<st
   };
   const counts: Record<string, number> = {};
   ids.forEach((id, k) => (counts[id] = (counts[id] ?? 0) + (logs.counts[k] ?? 0)));
-  return { placements: [], hits: finishHits(logs.hits, stepAt), counts, dropped: logs.dropped };
+  return { placements: [], hits: logs.finish(stepAt), counts, dropped: logs.dropped };
 }
 
 /**
