@@ -65,7 +65,7 @@ export class AppPage {
     await this.page.getByRole('button', { name: /^Try the demo incident/ }).click();
     await this.timeline.expectSteps(3);
     if (upTo('selected')) await this.timeline.expectSelected(3, 'cmdChargeCard');
-    if (upTo('replayed')) await expect(this.page.getByTestId('replay-status')).toHaveText('✓ This code reproduces the recording.', { timeout: 15_000 });
+    if (upTo('replayed')) await expect(this.page.getByTestId('replay-status')).toHaveText('✓ This code reproduces the recording.', { timeout: 30_000 });
     if (upTo('editor')) await this.source.waitForMonaco();
   }
 
