@@ -49,6 +49,36 @@ function writePointer(p: Pointer | undefined) {
   }
 }
 
+// A Forget is noted here at once, synchronously: IndexedDB's delete runs after the writes queued
+// before it, and a tab closed or reloaded meanwhile aborts it, which brought the trace back. The
+// next load finishes what a note says and drops it.
+const FORGOTTEN = 'timescope.forgotten';
+const ALL = '*';
+
+function readForgotten(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(FORGOTTEN) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeForgotten(keys: readonly string[]) {
+  try {
+    if (keys.length > 0) localStorage.setItem(FORGOTTEN, JSON.stringify([...new Set(keys)]));
+    else localStorage.removeItem(FORGOTTEN);
+  } catch {
+    // storage off: the delete below still goes; only a reload before it lands brings the entry back
+  }
+}
+
+/** The IndexedDB side of a Forget is done: its note can go. */
+function forgotten(keys: readonly string[]) {
+  const done = new Set(keys);
+  writeForgotten(readForgotten().filter((k) => !done.has(k)));
+}
+
 // All storage work runs in order, after the list has loaded: a save never races the read it builds on.
 let chain: Promise<unknown> = Promise.resolve();
 function enqueue<T>(job: () => Promise<T>): Promise<T> {
@@ -62,6 +92,11 @@ const setEntries = (list: readonly RecentEntry[]) => useRecentStore.setState({ e
 
 export function loadRecent(): Promise<void> {
   return enqueue(async () => {
+    // Forgets the last page did not get to finish.
+    const pending = readForgotten();
+    if (pending.includes(ALL)) await clearAll();
+    else if (pending.length > 0) await write(pending.flatMap((key): Op[] => [{ store: 'recent', key, delete: true }, { store: 'bytes', key, delete: true }]));
+    forgotten(pending);
     const all = await getAllValues<RecentEntry>('recent');
     setEntries(all.filter((e) => typeof e?.key === 'string').sort((a, b) => b.openedAt - a.openedAt));
   });
@@ -102,6 +137,8 @@ const sameSources = (a: readonly SourceFile[], b: readonly SourceFile[]) => a.le
 const withId = (ids: readonly string[], id: string | undefined) => (id && !ids.includes(id) ? [...ids, id] : ids);
 
 function entryOps(entry: RecentEntry, blob: Blob | StoredCorpus | undefined, evicted: readonly string[]): Op[] {
+  // Opened again after a Forget: the Forget's note must not delete it at the next load.
+  forgotten([entry.key]);
   const ops: Op[] = [{ store: 'recent', key: entry.key, value: entry }];
   if (blob) ops.push({ store: 'bytes', key: entry.key, value: blob });
   else if (!entry.kept) ops.push({ store: 'bytes', key: entry.key, delete: true });
@@ -270,12 +307,15 @@ export function forget(key: string): Promise<void> {
   const ids = withId(entry?.traceIds ?? [], open?.key === key ? open.traceId : undefined);
   if (open?.key === key) closeTrace();
   forgetEdits(ids);
+  writeForgotten([...readForgotten(), key]);
+  setEntries(entries().filter((e) => e.key !== key));
   return enqueue(async () => {
     setEntries(entries().filter((e) => e.key !== key));
     await write([
       { store: 'recent', key, delete: true },
       { store: 'bytes', key, delete: true }
     ]);
+    forgotten([key]);
   });
 }
 
@@ -285,8 +325,11 @@ export function forgetAll(): Promise<void> {
   const all = entries();
   if (open && all.some((e) => e.key === open.key)) closeTrace();
   forgetEdits(all.flatMap((e) => e.traceIds));
+  writeForgotten([...readForgotten(), ALL]);
+  setEntries([]);
   return enqueue(async () => {
     setEntries([]);
     await clearAll();
+    forgotten([ALL]);
   });
 }
