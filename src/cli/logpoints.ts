@@ -109,6 +109,7 @@ export function logsText(logs: LogReport, steps: ReplayReport['steps'], shown: (
     const mine = hits.filter((h) => h.id === p.id);
     const count = logs.counts[p.id] ?? 0;
     const lines = [`${shown(p.file)}:${p.line} ${p.expr}  (${plural(count, 'hit')})`];
+    if (p.note) lines.push(`  ${p.note}`);
     if (count === 0) lines.push('  its line did not run');
     lines.push(...mine.slice(0, TEXT_HITS).map(hitLine));
     const unprinted = count - Math.min(mine.length, TEXT_HITS);

@@ -62,6 +62,14 @@ describe.concurrent('timescope replay --log', () => {
     expect(logged.stderr).toBe(plain.stderr);
   });
 
+  it("a line inside a Command's function, which a replay never runs, reads where the Command is built, and says so", async () => {
+    const r = await demo('--log', 'flow.ts:40=order.total * 100');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(
+      "flow.ts:40 order.total * 100  (1 hit)\n  reads where cmdChargeCard is built (line 37): a replay never runs a Command's function, whose answer comes from the recording\n  step 2 cmdValidatePromo: 0\n"
+    );
+  });
+
   it('--json carries the placements, the hits with their steps numbered from 1, and the counts', async () => {
     const [plain, logged] = await Promise.all([demo('--json'), demo('--json', '--log', 'flow.ts:31=total')]);
     const { logs, ...rest } = JSON.parse(logged.stdout) as { logs: JsonLogs };
@@ -93,14 +101,14 @@ describe.concurrent('timescope replay --log', () => {
     }
   });
 
-  it('takes several, in the order given: values, a read that threw, a line that did not run, a file by its path, one naming a file not loaded', async () => {
+  it('takes several, in the order given: values, a read that threw, a Command\'s own line, a file by its path, one naming a file not loaded', async () => {
     const r = await timescope(
       ['replay', 'public/demo/checkout.trace.json', 'public/demo/flow.ts', '--log', 'flow.ts:19=order.orderId', '--log', 'public/demo/flow.ts:31=order.nope.x', '--log', 'flow.ts:27=order.cart.subtotal', '--log', 'flow.ts:28=order', '--log', 'nope.ts:1=a'],
       ROOT
     );
     expect(r.code).toBe(1);
     const block = r.stdout.slice(r.stdout.indexOf('\npublic/demo/flow.ts:19') + 1, r.stdout.lastIndexOf('\nVerdict: '));
-    expect(block).toBe(
+    expect(block.split('\n')).toEqual(
       [
         'public/demo/flow.ts:19 order.orderId  (1 hit)',
         '  step 1 cmdFetchCart: "ord_7Hq2"',
@@ -112,11 +120,12 @@ describe.concurrent('timescope replay --log', () => {
         'public/demo/flow.ts:27 order.cart.subtotal  (1 hit)',
         '  step 1 cmdFetchCart: 60',
         '',
-        // a Command's own function: never run by a replay, which has its answer
-        'public/demo/flow.ts:28 order  (0 hits)',
-        '  its line did not run',
+        // a Command's own function: never run by a replay, which has its answer, so read where it is built
+        'public/demo/flow.ts:28 order  (1 hit)',
+        "  reads where cmdValidatePromo is built (line 28): a replay never runs a Command's function, whose answer comes from the recording",
+        expect.stringMatching(/^ {2}step 1 cmdFetchCart: \{"orderId":"ord_7Hq2",.*…$/),
         ''
-      ].join('\n')
+      ]
     );
     expect(r.stderr).toContain('timescope: logpoint nope.ts:1=a names nope.ts, which is not loaded (loaded: flow.ts)');
     expect(r.stdout.trimEnd().split('\n').pop()).toMatch(/^Verdict: reproduced/);
@@ -130,6 +139,12 @@ describe.concurrent('timescope replay --log', () => {
       { step: 4, path: '1r2/0', command: 'fetchLivePrice', value: 'ETIMEDOUT' },
       { step: 5, path: '1rf/0', command: 'readCachedPrice', value: 249 }
     ]);
+  });
+
+  it('says when a line did not run: the live price\'s next, after every try threw', async () => {
+    const r = await timescope(['replay', path.join(RETRY, 'expected/trace.json'), path.join(RETRY, 'flow.ts'), '--log', 'flow.ts:20=quote.amount']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('flow.ts:20 quote.amount  (0 hits)\n  its line did not run\n');
   });
 
   it('with a what-if, shows what the replayed code saw', async () => {

@@ -227,7 +227,7 @@ export async function logpoints(run: RunCli, i: Incident, cwd: string, ask: Repl
               : { undefined: true })
       })
     );
-    const where = p.placed ? { placed: true, timing: p.timing } : { placed: false, reason: `This logpoint ${p.reason}` };
+    const where = p.placed ? { placed: true, timing: p.timing, ...(p.note ? { note: `This logpoint ${p.note}` } : {}) } : { placed: false, reason: `This logpoint ${p.reason}` };
     const more = mine.length - offset - page.length;
     return { logpoint: p.id, file: p.file, line: p.line, expr: p.expr, ...where, ran: logs.counts[p.id] ?? 0, hits: page, ...(more > 0 ? { more, nextOffset: offset + page.length } : {}) };
   });

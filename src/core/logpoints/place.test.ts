@@ -58,6 +58,70 @@ describe('placeLogpoints', () => {
     expect(transpile('flow.jsx', jsx, placed.text).kind).toBe('ok');
   });
 
+  describe("a line inside a Command's function, which a replay never runs", () => {
+    const FLOW = [
+      "import { Command, Success } from 'pure-effect';", // 1
+      'export const charge = (order: { total: number }) => {', // 2
+      '  const cmdCharge = () =>', // 3
+      '    payments.charge({', // 4
+      '      amount: order.total * 100', // 5
+      '    });', // 6
+      '  return Command(cmdCharge, (r) => Success(r));', // 7
+      '};', // 8
+      'export const inline = (id: string) =>', // 9
+      '  Command(', // 10
+      '    () => db.get(id),', // 11
+      '    (row) => Success(row)', // 12
+      '  );', // 13
+      'export const oneLine = (id: string) => { return Command(() => db.get(id), (r) => Success(r)); };', // 14
+      'export const cmdLoad = () => db.load();', // 15
+      'export const load = () => Command(cmdLoad, (r) => Success(r));', // 16
+      'export const both = (id: string) => Command(() => db.get(id), (row) => Success(row));', // 17
+      'function cmdSave(row: unknown) {', // 18
+      '  return db.save(row);', // 19
+      '}', // 20
+      'export const save = (row: unknown) => {', // 21
+      '  const saving = Command(cmdSave, () => Success(row));', // 22
+      '  return saving;', // 23
+      '};' // 24
+    ].join('\n');
+    const at = (lines: number[]) => placeLogpoints('flow.ts', FLOW, lines.map((line, index) => ({ index, line, code: 'x' })));
+
+    it('reads where the Command is built: after its declaration, or before the statement that makes it', () => {
+      const { results, text } = at([3, 4, 5, 6, 11, 15]);
+      expect(results.map((r) => ('timing' in r ? [r.timing, r.note] : r.reason))).toEqual([
+        ...[0, 1, 2, 3].map(() => ['after', expect.stringMatching(/^reads where cmdCharge is built \(line 3\): a replay never runs a Command's function/)]),
+        ['entry', expect.stringMatching(/^reads where its Command is built \(line 10\)/)],
+        ['after', expect.stringMatching(/^reads where cmdLoad is built \(line 15\)/)]
+      ]);
+      const lines = text.split('\n');
+      expect(lines[5]).toMatch(/^ {4}\}\);;if \(__pe\$lp\(\)\) try \{ __pe\$lv\(0, \(x\), 0\)/);
+      expect(lines[4]).toBe('      amount: order.total * 100');
+      expect(lines[9]).toMatch(/^ {2}\(__pe\$lp\(\) && .*Command\($/);
+      expect(transpile('flow.ts', FLOW, text).kind).toBe('ok');
+    });
+
+    it('leaves alone a line whose own statement makes the Command, and the lines of its next', () => {
+      const { results } = at([7, 12, 14, 17]);
+      expect(results).toEqual([
+        { index: 0, timing: 'before' },
+        { index: 1, timing: 'entry' },
+        { index: 2, timing: 'entry' },
+        { index: 3, timing: 'entry' }
+      ]);
+      // line 17 declares `both` and holds a Command's function: the read goes on entry to `both`, which runs
+      expect(at([17]).text.split('\n')[16]).toContain('(id: string) => (__pe$lp()');
+    });
+
+    it('a function declaration given to Command reads before the statement that makes the Command', () => {
+      const { results } = at([18, 19]);
+      expect(results.map((r) => ('timing' in r ? [r.timing, r.note?.slice(0, 40)] : r))).toEqual([
+        ['before', 'reads where cmdSave is built (line 22): '],
+        ['before', 'reads where cmdSave is built (line 22): ']
+      ]);
+    });
+  });
+
   it('places nothing in a file that does not parse', () => {
     expect(place([1], 'flow.ts', 'const = ;').results[0]).toMatchObject({ reason: expect.stringMatching(/does not parse/) });
   });

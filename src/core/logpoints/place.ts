@@ -35,7 +35,9 @@ export interface PointToPlace {
   readonly code: string;
 }
 
-export type PlaceResult = { readonly index: number; readonly timing: LogTiming } | { readonly index: number; readonly reason: string };
+export type PlaceResult =
+  | { readonly index: number; readonly timing: LogTiming; readonly note?: string }
+  | { readonly index: number; readonly reason: string };
 
 interface Insertion {
   readonly at: number;
@@ -55,21 +57,54 @@ const isFunction = (n: Node | undefined) => !!n && (n.type === 'ArrowFunctionExp
 
 interface Found {
   readonly statements: Map<number, { node: Node; parent: Node | undefined }>;
-  /** expression bodies of arrows, by the line they start on (innermost last) */
-  readonly arrowBodies: Map<number, Node>;
+  /** arrows with an expression body, by the line the body starts on (innermost last) */
+  readonly arrowBodies: Map<number, Node[]>;
   readonly statementLines: number[];
+  /** the functions given to Command(…), which a replay never runs */
+  readonly commands: CommandFn[];
+}
+
+/**
+ * A Command's function and where the flow builds the Command: a logpoint inside the function reads
+ * there instead, with the same names in scope (a replay answers the Command from the recording).
+ */
+interface CommandFn {
+  readonly fn: Node;
+  /** `cmdChargeCard`, or undefined for a function written inside the Command(…) call */
+  readonly name: string | undefined;
+  /**
+   * Where to read: after its declaration, before the statement that makes the Command, or on entry
+   * to the arrow whose expression body makes it.
+   */
+  readonly at: { readonly node: Node; readonly parent: Node | undefined; readonly timing: 'after' | 'before' } | { readonly entry: Node };
+}
+
+interface Seen {
+  readonly node: Node;
+  /** outermost first */
+  readonly ancestors: readonly Node[];
 }
 
 function collect(ast: Node): Found {
   const statements = new Map<number, { node: Node; parent: Node | undefined }>();
-  const arrowBodies = new Map<number, Node>();
+  const arrowBodies = new Map<number, Node[]>();
+  const commandCalls: Seen[] = [];
+  const named = new Map<string, Seen[]>();
+  const stack: Node[] = [];
   const visit = (node: Node, parent: Node | undefined): void => {
     if (isStatement(node) && parent?.type !== 'ExportNamedDeclaration' && parent?.type !== 'ExportDefaultDeclaration') {
       const line = node.loc.start.line;
       // The outermost wins: it is met first, and a later one on the line starts inside it or after it.
       if (!statements.has(line)) statements.set(line, { node, parent });
     }
-    if (node.type === 'ArrowFunctionExpression' && (node.body as Node).type !== 'BlockStatement') arrowBodies.set((node.body as Node).loc.start.line, node);
+    if (node.type === 'ArrowFunctionExpression' && (node.body as Node).type !== 'BlockStatement') {
+      const line = (node.body as Node).loc.start.line;
+      arrowBodies.set(line, [...(arrowBodies.get(line) ?? []), node]);
+    }
+    if (node.type === 'CallExpression' && isCommandCallee(node.callee as Node)) commandCalls.push({ node, ancestors: [...stack] });
+    const declared = declaredName(node);
+    if (declared) named.set(declared, [...(named.get(declared) ?? []), { node, ancestors: [...stack] }]);
+    stack.push(node);
     for (const key of Object.keys(node)) {
       if (SKIP.has(key)) continue;
       const child = node[key];
@@ -77,9 +112,61 @@ function collect(ast: Node): Found {
         for (const c of child) if (c && typeof (c as Node).type === 'string') visit(c as Node, node);
       } else if (child && typeof (child as Node).type === 'string') visit(child as Node, node);
     }
+    stack.pop();
   };
   visit(ast, undefined);
-  return { statements, arrowBodies, statementLines: [...statements.keys()].sort((a, b) => a - b) };
+  const commands = commandCalls.map((call) => commandOf(call, named)).filter((c): c is CommandFn => c !== undefined);
+  return { statements, arrowBodies, statementLines: [...statements.keys()].sort((a, b) => a - b), commands };
+}
+
+/** `Command(…)` or `pe.Command(…)`, as a flow builds a Command. */
+function isCommandCallee(callee: Node): boolean {
+  if (callee.type === 'Identifier') return callee.name === 'Command';
+  return callee.type === 'MemberExpression' && (callee.property as Node).type === 'Identifier' && (callee.property as Node).name === 'Command';
+}
+
+/** The name a function is declared under: `const cmdX = () => …` or `function cmdX() {…}`. */
+function declaredName(node: Node): string | undefined {
+  if (node.type === 'VariableDeclarator' && (node.id as Node).type === 'Identifier' && isFunction(node.init as Node | undefined)) return (node.id as Node).name as string;
+  if (node.type === 'FunctionDeclaration' && node.id) return (node.id as Node).name as string;
+  return undefined;
+}
+
+/** Where code around a node runs from: the nearest statement (with its parent), or an arrow whose expression body holds it. */
+function makingPlace(ancestors: readonly Node[]): CommandFn['at'] | undefined {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const a = ancestors[i]!;
+    if (isStatement(a)) return { node: a, parent: ancestors[i - 1], timing: 'before' };
+    if (a.type === 'ArrowFunctionExpression' && (a.body as Node).type !== 'BlockStatement' && ancestors[i + 1] === a.body) return { entry: a };
+  }
+  return undefined;
+}
+
+/** The function a Command(…) call is given, and where the Command is built. */
+function commandOf(call: Seen, named: ReadonlyMap<string, Seen[]>): CommandFn | undefined {
+  const arg = (call.node.arguments as Node[])[0];
+  const making = makingPlace([...call.ancestors, call.node]);
+  if (!arg || !making) return undefined;
+  if (isFunction(arg)) return { fn: arg, name: undefined, at: making };
+  if (arg.type !== 'Identifier') return undefined;
+  // The declaration in scope: the innermost whose enclosing function (or the file) holds the call.
+  const scopeOf = (d: Seen) => [...d.ancestors].reverse().find((a) => isFunction(a) || a.type === 'Program');
+  const inScope = (named.get(arg.name as string) ?? []).filter((d) => {
+    const scope = scopeOf(d);
+    return !!scope && scope.start <= call.node.start && call.node.end <= scope.end;
+  });
+  const decl = inScope.sort((a, b) => (scopeOf(b)?.start ?? 0) - (scopeOf(a)?.start ?? 0))[0];
+  if (!decl) return undefined;
+  const name = arg.name as string;
+  if (decl.node.type === 'FunctionDeclaration') return { fn: decl.node, name, at: making };
+  // `const cmdX = () => …`: read once the declaration has run, where the Command's function is made.
+  const up = decl.ancestors.length - 1;
+  const declaration = decl.ancestors[up];
+  if (!declaration || declaration.type !== 'VariableDeclaration') return undefined;
+  // `export const cmdX = …`: the statement is the export.
+  const exported = decl.ancestors[up - 1]?.type === 'ExportNamedDeclaration';
+  const node = exported ? decl.ancestors[up - 1]! : declaration;
+  return { fn: decl.node.init as Node, name, at: { node, parent: decl.ancestors[exported ? up - 2 : up - 1], timing: 'after' } };
 }
 
 /** The function a statement declares, when the line is its head: `function f(…) {`, `const f = (…) => …`. */
@@ -93,6 +180,46 @@ function declaredFunction(s: Node): Node | undefined {
     if (isFunction(init) && init!.loc.start.line === s.loc.start.line) return init;
   }
   return undefined;
+}
+
+/** The innermost Command's function that is or holds `node`. */
+function commandAround(commands: readonly CommandFn[], node: Node): CommandFn | undefined {
+  let inner: CommandFn | undefined;
+  for (const c of commands) if (c.fn.start <= node.start && node.end <= c.fn.end && (!inner || c.fn.start > inner.fn.start)) inner = c;
+  return inner;
+}
+
+/** The innermost Command's function whose lines include `line`. */
+function commandOnLine(commands: readonly CommandFn[], line: number): CommandFn | undefined {
+  let inner: CommandFn | undefined;
+  for (const c of commands) if (c.fn.loc.start.line <= line && line <= c.fn.loc.end.line && (!inner || c.fn.start > inner.fn.start)) inner = c;
+  return inner;
+}
+
+/** A line in a Command's function reads where the flow builds that Command, and says so. */
+function readWhereBuilt(command: CommandFn, p: PointToPlace, inserts: Insertion[]): { timing: LogTiming; note: string } {
+  const at = command.at;
+  const note = (line: number) =>
+    `reads where ${command.name ? `${command.name} is built` : 'its Command is built'} (line ${line}): a replay never runs a Command's function, whose answer comes from the recording`;
+  if ('entry' in at) {
+    inserts.push(...atEntry(at.entry, p));
+    return { timing: 'entry', note: note((at.entry.body as Node).loc.start.line) };
+  }
+  readAround(at.node, at.parent, at.timing, p, inserts);
+  return { timing: at.timing, note: note(at.node.loc.start.line) };
+}
+
+/** Inserts the read after or before a statement; one that is a bare branch body gets braces, so the branch still governs both. */
+function readAround(node: Node, parent: Node | undefined, timing: 'after' | 'before', p: PointToPlace, inserts: Insertion[]): void {
+  const read = hookStatement(p);
+  const inList = LIST_PARENTS.has(parent?.type ?? 'Program');
+  if (timing === 'after') {
+    if (!inList) inserts.push({ at: node.start, text: '{', order: -p.index - 1 });
+    inserts.push({ at: node.end, text: `;${read}${inList ? '' : '}'}`, order: p.index });
+    return;
+  }
+  inserts.push({ at: node.start, text: `${inList ? '' : '{'}${read} `, order: -p.index - 1 });
+  if (!inList) inserts.push({ at: node.end, text: '}', order: p.index });
 }
 
 /** The read as a statement: the expression evaluated where it stands, a throw recorded as its value. */
@@ -163,7 +290,7 @@ function placeUncached(file: string, text: string, points: readonly PointToPlace
   const results: PlaceResult[] = [];
   for (const p of points) {
     const r = placeOne(p, found, inserts);
-    results.push('timing' in r ? { index: p.index, timing: r.timing } : { index: p.index, reason: r.reason });
+    results.push('timing' in r ? { index: p.index, timing: r.timing, ...(r.note ? { note: r.note } : {}) } : { index: p.index, reason: r.reason });
   }
   sourceText = '';
   inserts.sort((a, b) => b.at - a.at || b.order - a.order);
@@ -172,9 +299,23 @@ function placeUncached(file: string, text: string, points: readonly PointToPlace
   return { text: out, results };
 }
 
-function placeOne(p: PointToPlace, found: Found, inserts: Insertion[]): { timing: LogTiming } | { reason: string } {
-  const read = hookStatement(p);
+function placeOne(p: PointToPlace, found: Found, inserts: Insertion[]): { timing: LogTiming; note?: string } | { reason: string } {
   const s = found.statements.get(p.line);
+  // What runs on the line, unless that is a Command's function: the statement that starts there,
+  // else the innermost expression body of an arrow that starts there.
+  if (s) {
+    const declared = declaredFunction(s.node);
+    const command = commandAround(found.commands, s.node) ?? (declared ? commandAround(found.commands, declared) : undefined);
+    if (command) return readWhereBuilt(command, p, inserts);
+  } else {
+    const arrow = (found.arrowBodies.get(p.line) ?? []).filter((a) => !commandAround(found.commands, a)).at(-1);
+    if (arrow) {
+      inserts.push(...atEntry(arrow, p));
+      return { timing: 'entry' };
+    }
+    const command = commandOnLine(found.commands, p.line);
+    if (command) return readWhereBuilt(command, p, inserts);
+  }
   if (s) {
     const node = s.node;
     if (TYPE_ONLY.test(node.type) || (node.type === 'ExportNamedDeclaration' && (node.exportKind === 'type' || TYPE_ONLY.test(((node.declaration as Node | undefined)?.type) ?? '')))) {
@@ -188,21 +329,10 @@ function placeOne(p: PointToPlace, found: Found, inserts: Insertion[]): { timing
       inserts.push(...atEntry(fn, p));
       return { timing: 'entry' };
     }
-    const inList = LIST_PARENTS.has(s.parent?.type ?? 'Program');
     const after = node.type === 'VariableDeclaration' || node.type === 'ExpressionStatement' || node.type === 'ClassDeclaration' || (node.type === 'ExportNamedDeclaration' && !!node.declaration);
-    if (after) {
-      if (!inList) inserts.push({ at: node.start, text: '{', order: -p.index - 1 });
-      inserts.push({ at: node.end, text: `;${read}${inList ? '' : '}'}`, order: p.index });
-      return { timing: 'after' };
-    }
-    inserts.push({ at: node.start, text: `${inList ? '' : '{'}${read} `, order: -p.index - 1 });
-    if (!inList) inserts.push({ at: node.end, text: '}', order: p.index });
-    return { timing: 'before' };
-  }
-  const arrow = found.arrowBodies.get(p.line);
-  if (arrow) {
-    inserts.push(...atEntry(arrow, p));
-    return { timing: 'entry' };
+    const timing = after ? 'after' : 'before';
+    readAround(node, s.parent, timing, p, inserts);
+    return { timing };
   }
   const next = found.statementLines.find((l) => l > p.line);
   const prev = [...found.statementLines].reverse().find((l) => l < p.line);

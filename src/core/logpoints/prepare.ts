@@ -63,7 +63,7 @@ export function prepareLogpoints(sources: readonly SourceFile[], logpoints: read
     const { text, results } = placeLogpoints(f.name, f.text, list.map((e) => e.place));
     results.forEach((r, i) => {
       const { point } = list[i]!;
-      placements.push('timing' in r ? { ...point, placed: true, timing: r.timing } : { ...point, placed: false, reason: r.reason });
+      placements.push('timing' in r ? { ...point, placed: true, timing: r.timing, ...(r.note ? { note: r.note } : {}) } : { ...point, placed: false, reason: r.reason });
     });
     return text === f.text ? f : { ...f, compile: text };
   });

@@ -69,6 +69,12 @@ describe('present', () => {
     expect(lineSummary({ point, checked: checkExpression('total'), production: { logs: logs(0, { hits: [], counts: { a: 0 } }), step: 2 }, selected: 3 }).text).toBe('◆ total: did not run · 0 hits');
     expect(lineSummary({ point, checked: checkExpression('total'), selected: 3 }).text).toBe('◆ total: not run yet');
   });
+  it("names where a line in a Command's function was read: briefly on the line, whole in the label", () => {
+    const note = "reads where cmdChargeCard is built (line 37): a replay never runs a Command's function, whose answer comes from the recording";
+    const s = lineSummary({ point, checked: checkExpression('total'), production: { logs: logs(0, { placements: [{ ...point, placed: true, timing: 'after', note }] }), step: 2 }, selected: 3 });
+    expect(s.text).toBe('◆ total = 0 · 1 hit · reads where cmdChargeCard is built (line 37)');
+    expect(s.label).toMatch(/It reads where cmdChargeCard is built \(line 37\): a replay never runs a Command's function, whose answer comes from the recording$/);
+  });
   it("sets production's value beside the fix's when they differ", () => {
     const s = lineSummary({ point, checked: checkExpression('total'), production: { logs: logs(0), step: 2 }, fix: { logs: logs(50), step: 1 }, selected: 3 });
     expect(s.text).toBe('◆ total = 50 · 1 hit · production: 0');

@@ -138,10 +138,14 @@ export function lineSummary(input: LineSummaryInput): LineSummary {
     return words ? ` · production: ${words}` : '';
   };
   const wait = state.kind === 'not-run' && input.waitsForReplay ? ' (press Replay)' : '';
+  const placed = placementOf(main?.logs, point);
+  const note = placed?.placed && placed.note ? placed.note : undefined;
+  // "reads where cmdCharge is built (line 36)": the why after the colon is in the label.
+  const noteShort = note ? ` · ${note.slice(0, note.indexOf(':') >= 0 ? note.indexOf(':') : undefined)}` : '';
   const tone = state.kind === 'refused' ? 'refused' : state.kind === 'hit' && state.hit.error !== undefined ? 'error' : state.kind === 'hit' ? 'value' : 'muted';
   return {
-    text: `◆ ${stateWords(state, expr, selected, true)}${countWords(state)}${beside(true)}${wait}`,
-    label: `Logpoint ${pointLabel(point)}: ${stateWords(state, expr, selected, false)}${countWords(state)}${input.fix ? ' in the edited code' : ''}${beside(false)}${wait}`,
+    text: `◆ ${stateWords(state, expr, selected, true)}${countWords(state)}${noteShort}${beside(true)}${wait}`,
+    label: `Logpoint ${pointLabel(point)}: ${stateWords(state, expr, selected, false)}${countWords(state)}${input.fix ? ' in the edited code' : ''}${beside(false)}${wait}${note ? `. It ${note}` : ''}`,
     tone
   };
 }
@@ -170,6 +174,7 @@ export function hoverWords(report: ReplayReport, id: string, expr: string, entry
   const hit = step === undefined ? undefined : hitAsOf(logs, id, step);
   if (!hit) return { text: `${expr}: this line had not run by ${stepWords}`, tone: 'muted' };
   const ran = count > 1 ? ` · the line ran ${count.toLocaleString('en-US')}×` : '';
-  if (hit.error !== undefined) return { text: `${expr} ${hitText(hit)}\nas of ${stepWords}${ran}`, tone: 'error' };
-  return { text: `${expr} = ${hitText(hit)}\nas of ${stepWords}${ran}`, tone: 'value' };
+  const where = placement.note ? `\n${placement.note.replace(/^reads/, 'read')}` : '';
+  if (hit.error !== undefined) return { text: `${expr} ${hitText(hit)}\nas of ${stepWords}${ran}${where}`, tone: 'error' };
+  return { text: `${expr} = ${hitText(hit)}\nas of ${stepWords}${ran}${where}`, tone: 'value' };
 }

@@ -21,7 +21,19 @@ export interface Logpoint {
 export type LogTiming = 'after' | 'before' | 'entry';
 
 export type LogPlacement =
-  | { readonly id: string; readonly file: string; readonly line: number; readonly expr: string; readonly placed: true; readonly timing: LogTiming }
+  | {
+      readonly id: string;
+      readonly file: string;
+      readonly line: number;
+      readonly expr: string;
+      readonly placed: true;
+      readonly timing: LogTiming;
+      /**
+       * Where it reads, when that is not the line itself: a line inside a Command's function reads
+       * where the Command is built, since a replay never runs that function. Completes "This logpoint …".
+       */
+      readonly note?: string;
+    }
   | {
       readonly id: string;
       readonly file: string;
