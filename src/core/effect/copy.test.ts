@@ -56,6 +56,18 @@ describe('the direct copy of plain data is the JSON round trip', () => {
     );
   });
 
+  it("counts a number's JSON length exactly, integers counted without writing them out", async () => {
+    const fc = await import('fast-check');
+    const numbers = fc.array(fc.oneof(fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }), fc.double({ noNaN: true }), fc.constantFrom(0, -0, 9, 10, 99, 100, 999_999_999, 1_000_000_000, -999_999_999, 1e21, Number.MAX_SAFE_INTEGER)));
+    fc.assert(
+      fc.property(numbers, (xs) => {
+        const c = copyStoringErrors(xs, stored);
+        expect(c.ok && c.chars).toBe(JSON.stringify(xs).length);
+      }),
+      { numRuns: 1000 }
+    );
+  });
+
   it("keeps a `__proto__` key as an own key, as JSON.parse does", () => {
     const v = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as unknown;
     const c = copyStoringErrors(v, stored);

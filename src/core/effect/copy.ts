@@ -105,7 +105,7 @@ function clonePlain(v: unknown, depth: number): unknown {
         plainChars += 4;
         return null;
       }
-      plainChars += String(v).length;
+      plainChars += numberChars(v);
       return v === 0 ? 0 : v;
     case 'boolean':
       plainChars += v ? 4 : 5;
@@ -148,6 +148,17 @@ function clonePlain(v: unknown, depth: number): unknown {
     else out[key] = c;
   }
   return out;
+}
+
+/**
+ * The length of a finite number's JSON text. Counts and ids are small integers, counted here
+ * without making the text (a replay copies thousands of them); anything else is written out.
+ */
+function numberChars(v: number): number {
+  if (!Number.isInteger(v) || v > 999_999_999 || v < -999_999_999) return String(v).length;
+  let n = v < 0 ? 2 : 1;
+  for (let a = v < 0 ? -v : v; a >= 10; a = Math.floor(a / 10)) n++;
+  return n;
 }
 
 /** clonePlain's copy with its JSON length, or undefined when JSON's walk must decide. */
