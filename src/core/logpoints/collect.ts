@@ -128,17 +128,12 @@ export class LogCollector {
         lastStep = path === undefined ? undefined : stepAt(path);
       }
       const read = this.reads[seq];
-      const odd = read instanceof Odd ? read : undefined;
-      hits[seq] = {
-        id: this.ids[this.which[seq]!]!,
-        seq,
-        step: lastStep?.index,
-        path: lastStep?.path,
-        hasValue: odd ? odd.hasValue : true,
-        value: (odd ? odd.value : read) as LogHit['value'],
-        text: odd?.text,
-        error: odd?.error
-      };
+      const id = this.ids[this.which[seq]!]!;
+      // A value read as it is takes six fields; a text or an error only where there is one.
+      hits[seq] =
+        read instanceof Odd
+          ? { id, seq, step: lastStep?.index, path: lastStep?.path, hasValue: read.hasValue, value: read.value as LogHit['value'], ...(read.text !== undefined ? { text: read.text } : {}), ...(read.error !== undefined ? { error: read.error } : {}) }
+          : { id, seq, step: lastStep?.index, path: lastStep?.path, hasValue: true, value: read as LogHit['value'] };
     }
     return hits;
   }

@@ -190,18 +190,36 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
 
 /** The hits with the step each belongs to, by its place in the report's steps (a Parallel's decision is `3p`). */
 function logsOf(logs: LogCollector, ids: readonly string[], seen: ReadonlyMap<string, Seen>): LogReport {
-  const order = new Map<string, number>();
-  let i = 0;
-  for (const path of seen.keys()) order.set(path, i++);
-  const stepAt = (path: string) => {
-    const own = order.get(path);
-    if (own !== undefined) return { index: own, path };
-    const decision = order.get(`${path}p`);
-    return decision !== undefined ? { index: decision, path: `${path}p` } : undefined;
-  };
   const counts: Record<string, number> = {};
   ids.forEach((id, k) => (counts[id] = (counts[id] ?? 0) + (logs.counts[k] ?? 0)));
-  return { placements: [], hits: logs.finish(stepAt), counts, dropped: logs.dropped };
+  return { placements: [], hits: logs.kept > 0 ? logs.finish(placesOf(seen)) : [], counts, dropped: logs.dropped };
+}
+
+/**
+ * A path's place in the report's steps. Hits come in time order and nearly always belong to the
+ * step just begun or the one before it, so the place is first looked for beside the last one
+ * found; a map of every path (10,000 entries in a long replay, ~3 ms) is made only if that fails.
+ */
+function placesOf(seen: ReadonlyMap<string, Seen>): (path: string) => { index: number; path: string } | undefined {
+  const paths = [...seen.keys()];
+  let cursor = 0;
+  let all: Map<string, number> | undefined;
+  const find = (path: string): number | undefined => {
+    for (let d = 0; d < 4; d++) {
+      if (paths[cursor + d] === path) return (cursor += d);
+      if (cursor - d - 1 >= 0 && paths[cursor - d - 1] === path) return (cursor -= d + 1);
+    }
+    all ??= new Map(paths.map((p, i) => [p, i]));
+    const at = all.get(path);
+    if (at !== undefined) cursor = at;
+    return at;
+  };
+  return (path) => {
+    const own = find(path);
+    if (own !== undefined) return { index: own, path };
+    const decision = find(`${path}p`);
+    return decision !== undefined ? { index: decision, path: `${path}p` } : undefined;
+  };
 }
 
 /**
