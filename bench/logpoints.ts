@@ -39,8 +39,14 @@ async function replay(opts: { steps: boolean; logpoints?: readonly Logpoint[] })
   return `${report.result?.type ?? report.status}, ${report.steps.length} steps${hits}`;
 }
 
+// Each timed replay starts from a collected heap (npm run bench passes --expose-gc): otherwise
+// the young collections a replay triggers also move the other side's leftovers, and which side
+// pays for them depends on the order they ran in (side by side, the same replay moved ±15%).
+const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
 /** Wall time, and this process's CPU time (user + system, GC threads included): on a machine other work shares, CPU time moves less. */
 async function timed(fn: () => Promise<string>): Promise<{ ms: number; cpu: number; outcome: string }> {
+  collect();
   const cpu = process.cpuUsage();
   const t = performance.now();
   const outcome = await fn();
@@ -71,7 +77,7 @@ for (let i = 0; i < RUNS; i++) {
 const row = (k: keyof typeof sides) => `${median(ms[k]).toFixed(1).padStart(8)} ms  ${median(cpu[k]).toFixed(1).padStart(8)} ms CPU`;
 const ratio = median(ms.withLogs) / median(ms.steps);
 const cpuRatio = median(cpu.withLogs) / median(cpu.steps);
-console.log(`\nlogpoints, ${STEPS.toLocaleString('en-US')}-step replay (replayFlowSource + replayTrace, in this process, warm, interleaved, median of ${RUNS})`);
+console.log(`\nlogpoints, ${STEPS.toLocaleString('en-US')}-step replay (replayFlowSource + replayTrace, in this process, warm, interleaved, median of ${RUNS}, ${typeof (globalThis as { gc?: unknown }).gc === 'function' ? 'each from a collected heap' : 'heap not collected between replays: run with --expose-gc'})`);
 console.log(`  3 logpoints, steps on   ${row('withLogs')}   (${outcomes.withLogs})`);
 console.log(`  no logpoints, steps on  ${row('steps')}   (${outcomes.steps})`);
 console.log(`  no logpoints, steps off ${row('noSteps')}   (${outcomes.noSteps}; what replay runs without --log)`);
