@@ -3,8 +3,8 @@
 //   const total = …;  ->  const total = …;;if (__pe$lp()) try { __pe$lv(0, (total), 0); } catch (__pe$e) { __pe$lv(0, __pe$e, 1); }
 // (read in place: no function is made per hit), or, in an arrow's expression body, where only an
 // expression goes, `(__pe$lp() && __pe$lv(0, () => (total), 2), body)`. `__pe$lp()` is false
-// unless a replay with logpoints is running, so the read costs nothing otherwise.
-// so that sucrase rewrites the names in it as in the flow (an imported `db` is `_services.db` in
+// unless a replay with logpoints is running, so the read costs nothing otherwise. It goes in
+// before sucrase, so that sucrase rewrites the names in it as in the flow (an imported `db` is `_services.db` in
 // its output). Only text is inserted, and on the lines where it belongs, so every line stays where
 // it was; align.ts maps a column on a touched line back to the person's column token by token, and
 // the inserted tokens, which are not in the source, match none.
@@ -13,10 +13,14 @@
 // A declaration or expression statement is read after it ran; a function's declaration (or a
 // `const f = (…) => …`) on entry to each call; anything else (return, throw, if, loops) before it.
 // A line where no statement starts may still start an arrow's expression body, read on entry;
-// otherwise the logpoint is not placed, and says where the nearest statement is.
+// otherwise the logpoint is not placed, and says where the nearest statement is. A line inside a
+// function given to Command(…), which a replay never runs, reads where the Command is built
+// (commandFns.ts), and its placement says so.
 import { parse } from '@babel/parser';
 import { pluginsFor } from '../source/syntaxError';
 import type { LogTiming } from './types';
+import { declaredFunction, isStatement, type Node } from './ast';
+import { commandAround, CommandFinder, commandOnLine, type CommandFn } from './commandFns';
 
 export const LOG_HOOK = '__pe$lp';
 export const LOG_VALUE = '__pe$lv';
@@ -25,7 +29,6 @@ export const HIT_VALUE = 0;
 export const HIT_THROWN = 1;
 export const HIT_READ = 2;
 
-type Node = { readonly type: string; readonly start: number; readonly end: number; readonly loc: { start: { line: number }; end: { line: number } } } & Record<string, unknown>;
 
 export interface PointToPlace {
   /** the hook's first argument: the logpoint's place in the request */
@@ -52,8 +55,6 @@ const TYPE_ONLY = /^(TSInterfaceDeclaration|TSTypeAliasDeclaration|TSDeclareFunc
 /** Bodies that hold a list of statements, where one more can go beside another. */
 const LIST_PARENTS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase', 'TSModuleBlock']);
 
-const isStatement = (n: Node) => /Statement$|Declaration$/.test(n.type) && n.type !== 'ExportSpecifier';
-const isFunction = (n: Node | undefined) => !!n && (n.type === 'ArrowFunctionExpression' || n.type === 'FunctionExpression' || n.type === 'FunctionDeclaration');
 
 interface Found {
   readonly statements: Map<number, { node: Node; parent: Node | undefined }>;
@@ -64,32 +65,10 @@ interface Found {
   readonly commands: CommandFn[];
 }
 
-/**
- * A Command's function and where the flow builds the Command: a logpoint inside the function reads
- * there instead, with the same names in scope (a replay answers the Command from the recording).
- */
-interface CommandFn {
-  readonly fn: Node;
-  /** `cmdChargeCard`, or undefined for a function written inside the Command(…) call */
-  readonly name: string | undefined;
-  /**
-   * Where to read: after its declaration, before the statement that makes the Command, or on entry
-   * to the arrow whose expression body makes it.
-   */
-  readonly at: { readonly node: Node; readonly parent: Node | undefined; readonly timing: 'after' | 'before' } | { readonly entry: Node };
-}
-
-interface Seen {
-  readonly node: Node;
-  /** outermost first */
-  readonly ancestors: readonly Node[];
-}
-
 function collect(ast: Node): Found {
   const statements = new Map<number, { node: Node; parent: Node | undefined }>();
   const arrowBodies = new Map<number, Node[]>();
-  const commandCalls: Seen[] = [];
-  const named = new Map<string, Seen[]>();
+  const commands = new CommandFinder();
   const stack: Node[] = [];
   const visit = (node: Node, parent: Node | undefined): void => {
     if (isStatement(node) && parent?.type !== 'ExportNamedDeclaration' && parent?.type !== 'ExportDefaultDeclaration') {
@@ -101,9 +80,7 @@ function collect(ast: Node): Found {
       const line = (node.body as Node).loc.start.line;
       arrowBodies.set(line, [...(arrowBodies.get(line) ?? []), node]);
     }
-    if (node.type === 'CallExpression' && isCommandCallee(node.callee as Node)) commandCalls.push({ node, ancestors: [...stack] });
-    const declared = declaredName(node);
-    if (declared) named.set(declared, [...(named.get(declared) ?? []), { node, ancestors: [...stack] }]);
+    commands.see(node, stack);
     stack.push(node);
     for (const key of Object.keys(node)) {
       if (SKIP.has(key)) continue;
@@ -115,85 +92,7 @@ function collect(ast: Node): Found {
     stack.pop();
   };
   visit(ast, undefined);
-  const commands = commandCalls.map((call) => commandOf(call, named)).filter((c): c is CommandFn => c !== undefined);
-  return { statements, arrowBodies, statementLines: [...statements.keys()].sort((a, b) => a - b), commands };
-}
-
-/** `Command(…)` or `pe.Command(…)`, as a flow builds a Command. */
-function isCommandCallee(callee: Node): boolean {
-  if (callee.type === 'Identifier') return callee.name === 'Command';
-  return callee.type === 'MemberExpression' && (callee.property as Node).type === 'Identifier' && (callee.property as Node).name === 'Command';
-}
-
-/** The name a function is declared under: `const cmdX = () => …` or `function cmdX() {…}`. */
-function declaredName(node: Node): string | undefined {
-  if (node.type === 'VariableDeclarator' && (node.id as Node).type === 'Identifier' && isFunction(node.init as Node | undefined)) return (node.id as Node).name as string;
-  if (node.type === 'FunctionDeclaration' && node.id) return (node.id as Node).name as string;
-  return undefined;
-}
-
-/** Where code around a node runs from: the nearest statement (with its parent), or an arrow whose expression body holds it. */
-function makingPlace(ancestors: readonly Node[]): CommandFn['at'] | undefined {
-  for (let i = ancestors.length - 1; i >= 0; i--) {
-    const a = ancestors[i]!;
-    if (isStatement(a)) return { node: a, parent: ancestors[i - 1], timing: 'before' };
-    if (a.type === 'ArrowFunctionExpression' && (a.body as Node).type !== 'BlockStatement' && ancestors[i + 1] === a.body) return { entry: a };
-  }
-  return undefined;
-}
-
-/** The function a Command(…) call is given, and where the Command is built. */
-function commandOf(call: Seen, named: ReadonlyMap<string, Seen[]>): CommandFn | undefined {
-  const arg = (call.node.arguments as Node[])[0];
-  const making = makingPlace([...call.ancestors, call.node]);
-  if (!arg || !making) return undefined;
-  if (isFunction(arg)) return { fn: arg, name: undefined, at: making };
-  if (arg.type !== 'Identifier') return undefined;
-  // The declaration in scope: the innermost whose enclosing function (or the file) holds the call.
-  const scopeOf = (d: Seen) => [...d.ancestors].reverse().find((a) => isFunction(a) || a.type === 'Program');
-  const inScope = (named.get(arg.name as string) ?? []).filter((d) => {
-    const scope = scopeOf(d);
-    return !!scope && scope.start <= call.node.start && call.node.end <= scope.end;
-  });
-  const decl = inScope.sort((a, b) => (scopeOf(b)?.start ?? 0) - (scopeOf(a)?.start ?? 0))[0];
-  if (!decl) return undefined;
-  const name = arg.name as string;
-  if (decl.node.type === 'FunctionDeclaration') return { fn: decl.node, name, at: making };
-  // `const cmdX = () => …`: read once the declaration has run, where the Command's function is made.
-  const up = decl.ancestors.length - 1;
-  const declaration = decl.ancestors[up];
-  if (!declaration || declaration.type !== 'VariableDeclaration') return undefined;
-  // `export const cmdX = …`: the statement is the export.
-  const exported = decl.ancestors[up - 1]?.type === 'ExportNamedDeclaration';
-  const node = exported ? decl.ancestors[up - 1]! : declaration;
-  return { fn: decl.node.init as Node, name, at: { node, parent: decl.ancestors[exported ? up - 2 : up - 1], timing: 'after' } };
-}
-
-/** The function a statement declares, when the line is its head: `function f(…) {`, `const f = (…) => …`. */
-function declaredFunction(s: Node): Node | undefined {
-  const inner = s.type === 'ExportNamedDeclaration' || s.type === 'ExportDefaultDeclaration' ? (s.declaration as Node | undefined) : s;
-  if (!inner) return undefined;
-  if (inner.type === 'FunctionDeclaration' || isFunction(inner)) return inner;
-  if (inner.type === 'VariableDeclaration') {
-    const decls = inner.declarations as Node[];
-    const init = decls.length === 1 ? (decls[0]!.init as Node | undefined) : undefined;
-    if (isFunction(init) && init!.loc.start.line === s.loc.start.line) return init;
-  }
-  return undefined;
-}
-
-/** The innermost Command's function that is or holds `node`. */
-function commandAround(commands: readonly CommandFn[], node: Node): CommandFn | undefined {
-  let inner: CommandFn | undefined;
-  for (const c of commands) if (c.fn.start <= node.start && node.end <= c.fn.end && (!inner || c.fn.start > inner.fn.start)) inner = c;
-  return inner;
-}
-
-/** The innermost Command's function whose lines include `line`. */
-function commandOnLine(commands: readonly CommandFn[], line: number): CommandFn | undefined {
-  let inner: CommandFn | undefined;
-  for (const c of commands) if (c.fn.loc.start.line <= line && line <= c.fn.loc.end.line && (!inner || c.fn.start > inner.fn.start)) inner = c;
-  return inner;
+  return { statements, arrowBodies, statementLines: [...statements.keys()].sort((a, b) => a - b), commands: commands.found() };
 }
 
 /** A line in a Command's function reads where the flow builds that Command, and says so. */
