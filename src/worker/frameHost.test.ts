@@ -4,7 +4,7 @@ import { frameHost, type FrameTiming } from './frameHost';
 import { CONNECT, type FrameCommand, type FrameReport, type ReplayRequest } from './replay.protocol';
 
 /** How the stand-in sandbox frame behaves: answers, dies mid-replay, never loads, or answers pings but never the replay. */
-type Behaviour = 'answers' | 'dies' | 'never-loads' | 'hangs';
+type Behaviour = 'answers' | 'dies' | 'never-loads' | 'hangs' | 'crashes';
 
 const timing: FrameTiming = { pingEveryMs: 10, silenceMs: 60, startMs: 150, graceMs: 100 };
 const ports: MessagePort[] = [];
@@ -42,6 +42,8 @@ class FakeIframe extends EventTarget {
         const c = event.data;
         this.commands.push(c.type);
         if (c.type === 'ping' && this.behaviour !== 'dies') report({ type: 'pong', n: c.n });
+        // Its process gone: the channel's other end closes, as Chromium closes it.
+        if (c.type === 'run' && this.behaviour === 'crashes') port.close();
         if (c.type === 'run' && this.behaviour === 'answers') {
           const requestPort = event.ports[0]!;
           ports.push(requestPort);
@@ -57,6 +59,10 @@ class FakeIframe extends EventTarget {
 }
 
 function host(...behaviours: Behaviour[]) {
+  return hostWith(timing, ...behaviours);
+}
+
+function hostWith(timing: FrameTiming, ...behaviours: Behaviour[]) {
   const frames: FakeIframe[] = [];
   const doc = {
     createElement: () => {
@@ -91,6 +97,15 @@ describe('frameHost', () => {
     await expect(run(1)).resolves.toEqual({ kind: 'lost' });
     expect(frames[0]!.removed).toBe(true);
     expect(frames).toHaveLength(2);
+    await expect(run(2)).resolves.toMatchObject({ kind: 'done' });
+  });
+
+  it("reports a frame whose port closed (its process died) as lost at once, without waiting out the silence", async () => {
+    const { frames, run } = hostWith({ ...timing, silenceMs: 60_000 }, 'crashes');
+    const started = performance.now();
+    await expect(run(1)).resolves.toEqual({ kind: 'lost' });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(frames[0]!.removed).toBe(true);
     await expect(run(2)).resolves.toMatchObject({ kind: 'done' });
   });
 

@@ -9,9 +9,13 @@
 //  - the worker's code, fetched once and sent to each new frame;
 //  - each request on a port of its own, handed on by the frame to its worker
 //    unread: a big trace is encoded and decoded once, not again in the frame;
-//  - a heartbeat while a replay runs: a frame that stops answering pings for
-//    2 s has lost its process (most likely out of memory); it is removed and
-//    a fresh one made for the next replay;
+//  - a frame whose process died (most likely out of memory) is found by its
+//    port's close event, at once, or else by a heartbeat while a replay runs:
+//    a frame silent for 8 s while this page's own timers ran on time. It is
+//    removed and a fresh one made for the next replay. A hidden frame's
+//    process runs at background priority, and on a busy machine went silent
+//    for over 2 s mid-replay: the old 2 s limit called a sound replay out of
+//    memory;
 //  - a backstop should the frame's own time limit ever fail.
 import { CONNECT, type FrameCommand, type FrameReport, type SandboxAnswer } from './replay.protocol';
 import type { BatchEnd, ReplayHost } from './replayHost';
@@ -33,7 +37,10 @@ export interface FrameTiming {
   readonly graceMs: number;
 }
 
-export const TIMING: FrameTiming = { pingEveryMs: 500, silenceMs: 2_000, startMs: 10_000, graceMs: 5_000 };
+export const TIMING: FrameTiming = { pingEveryMs: 500, silenceMs: 8_000, startMs: 10_000, graceMs: 5_000 };
+
+/** What the host tells a job's listeners when the frame's port closed: its process is gone. */
+const CLOSED = { type: 'closed' } as const;
 
 /** What the host needs from its surroundings; tests pass stand-ins. */
 export interface FrameEnv {
@@ -95,6 +102,11 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
       if (event.data?.type === 'pong') f.heard = true;
       for (const listener of [...f.listeners]) listener(event.data);
     };
+    // Fired when the frame's end of the channel goes away with its process (Chromium 122+); browsers
+    // without it fall back on the heartbeat.
+    channel.port1.addEventListener('close', () => {
+      for (const listener of [...f.listeners]) listener(CLOSED as unknown as FrameReport);
+    });
     const connect = () => {
       if (!sandboxed && !isOpaque(iframe)) {
         // Not sandboxed by a header after all (no service worker answered): never connect such a frame; load it again with the attribute.
@@ -148,12 +160,18 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
         resolve(answer);
       };
       const listener = (report: FrameReport) => {
-        if (report?.type === 'pong' && report.n === n) waiting = undefined;
+        if ((report as unknown) === CLOSED) finish(f.heard ? ends.lost : ends.noSandbox, true);
+        else if (report?.type === 'pong' && report.n === n) waiting = undefined;
         else onReport(report, finish);
       };
+      /** when the last tick ran: time this page itself did not run is not counted as the frame's silence */
+      let ticked: number | undefined;
       // Judged by the oldest unanswered ping, not by ticks: a throttled page timer cannot fake a silence.
       const ping = () => {
         const now = performance.now();
+        const late = ticked === undefined ? 0 : Math.max(0, now - ticked - timing.pingEveryMs);
+        ticked = now;
+        if (waiting !== undefined) waiting += late;
         if (waiting === undefined) {
           waiting = now;
           send(f, { type: 'ping', n: ++n });
