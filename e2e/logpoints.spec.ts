@@ -67,6 +67,24 @@ test('keyboard only: a logpoint on the total line reads 0 at the failing step, 1
   expect(await lp.stored()).toEqual([{ file: 'flow.ts', line: TOTAL_LINE, expr: 'total' }]);
 });
 
+test("a logpoint inside the charge's Command function reads where the Command is built, and says so on the line", async ({ page }) => {
+  test.setTimeout(60_000);
+  const AMOUNT_LINE = FLOW.split('\n').findIndex((l) => l.includes('amount: Math.round(order.total * 100)')) + 1;
+  const BUILT_LINE = FLOW.split('\n').findIndex((l) => l.includes('const cmdChargeCard = () =>')) + 1;
+  expect(AMOUNT_LINE).toBeGreaterThan(BUILT_LINE);
+  const { lp } = await demo(page);
+  await focusEditor(page);
+  await addWithKeys(page, lp, AMOUNT_LINE, 'order.total * 100');
+  // A replay answers cmdChargeCard from the recording and never runs its function: the read is
+  // made where the flow builds it, with the same names in scope, and the line says so.
+  await expect.poll(() => lp.summary(AMOUNT_LINE), { timeout: 15_000 }).toBe(`◆ order.total * 100 = 0 · 1 hit · reads where cmdChargeCard is built (line ${BUILT_LINE})`);
+  await page.mouse.move(5, 5);
+  for (const theme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await shootSizes(page, theme, 'logpoint-in-command');
+  }
+});
+
 test("the gutter adds a logpoint; a fix changes its hits, production's 0 beside them; the line follows an inserted line; the gutter removes it", async ({ page }) => {
   test.setTimeout(60_000);
   const { app, lp, replay } = await demo(page);

@@ -10,8 +10,10 @@
 //  - each request on a port of its own, handed on by the frame to its worker
 //    unread: a big trace is encoded and decoded once, not again in the frame;
 //  - a frame whose process died (most likely out of memory) is found by its
-//    port's close event, at once, or else by a heartbeat while a replay runs:
-//    a frame silent for 8 s while this page's own timers ran on time. It is
+//    port's close event where the browser fires one for a dead process
+//    (Chromium 156 did not, on an out-of-memory kill: e2e/hostile-memory
+//    measured the report ~9 s after the death), else by a heartbeat while a
+//    replay runs: a frame silent for 8 s while this page's own timers ran on time. It is
 //    removed and a fresh one made for the next replay. A hidden frame's
 //    process runs at background priority, and on a busy machine went silent
 //    for over 2 s mid-replay: the old 2 s limit called a sound replay out of
@@ -102,8 +104,8 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
       if (event.data?.type === 'pong') f.heard = true;
       for (const listener of [...f.listeners]) listener(event.data);
     };
-    // Fired when the frame's end of the channel goes away with its process (Chromium 122+); browsers
-    // without it fall back on the heartbeat.
+    // Fired when the frame's end of the channel is closed or goes away; where a dead process does not
+    // fire it, the heartbeat finds the death.
     channel.port1.addEventListener('close', () => {
       for (const listener of [...f.listeners]) listener(CLOSED as unknown as FrameReport);
     });
