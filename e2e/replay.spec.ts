@@ -106,6 +106,22 @@ test('fetch() in pure code fails with a clear error, and no request leaves the b
   expect(requests.filter((u) => u.includes('exfiltrate'))).toEqual([]);
 });
 
+test('a misspelt name in the fix throws ReferenceError at its line, as production would, instead of reading undefined', async ({ page }) => {
+  const { replay } = await openCheckout(page);
+  // `totl` is declared nowhere: ses's scope would read it as undefined and the replay would "reproduce".
+  const misspelt = FLOW_TEXT.replace(
+    'const chargeCard = (order: CheckoutInput & { cart: Cart; total: number }) => {\n',
+    "const chargeCard = (order: CheckoutInput & { cart: Cart; total: number }) => {\n    if (totl <= 0) return Success({ ...order, receipt: { amount: 0, status: 'waived' } });\n"
+  );
+  expect(misspelt).not.toBe(FLOW_TEXT);
+  await replay.replaceEditorText(misspelt);
+  await replay.run();
+  await replay.expectVerdict('Error in flow code');
+  await expect(replay.banner).toContainText('ReferenceError: totl is not defined');
+  await expect(replay.banner).toContainText('flow.ts:37');
+  await expect(replay.banner).not.toContainText('Reproduced');
+});
+
 test('a flow that now reaches a step production never ran stops with Missing step, refusing to run the real Command', async ({ page }) => {
   const app = new AppPage(page);
   const replay = new ReplayPage(page);

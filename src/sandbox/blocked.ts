@@ -1,69 +1,27 @@
-// Every way out of the sandbox that a flow's code might reach for, and what
-// it is told when it does. Flow code sees these names only as properties that
-// throw a SandboxError; its stack names the person's file and line.
-
+// Every way out of the sandbox that a flow's code might reach for (core/source/globals.ts lists
+// them), and what it is told when it does: a SandboxError naming it, whose stack names the
+// person's file and line.
+//
+// On a Compartment's global, a name that is a function in a browser (fetch, setTimeout, Function…)
+// is a stand-in function that throws when called or constructed, so `typeof fetch` is "function"
+// and `x instanceof Function` works, as there; any other (process, window…) is a property that
+// throws when read, and `typeof` of it answers "undefined" (core/source/freeNames.ts). On a
+// worker's own global (the second lock, worker/lockdown.ts) every name is a throwing property.
 import { SandboxError } from '../core/source/refusals';
+import { BLOCKED, blockedMessage } from '../core/source/globals';
 
-export { SandboxError };
+export { SandboxError, BLOCKED, blockedMessage };
 
-const NETWORK = 'a replay never reaches the network';
-const STORAGE = 'a replay never reads or writes storage';
-const PROCESS = 'flow code runs in a sandbox, without the process, its modules or the page';
-const CODE = 'flow code cannot compile or start more code at run time';
-const TIME = 'a replay does not wait on timers';
-
-/** name → [what to call it, why it is not there] */
-export const BLOCKED: Readonly<Record<string, readonly [string, string]>> = {
-  fetch: ['fetch()', NETWORK],
-  XMLHttpRequest: ['XMLHttpRequest', NETWORK],
-  WebSocket: ['WebSocket', NETWORK],
-  WebSocketStream: ['WebSocketStream', NETWORK],
-  WebTransport: ['WebTransport', NETWORK],
-  EventSource: ['EventSource', NETWORK],
-  RTCPeerConnection: ['RTCPeerConnection', NETWORK],
-  Request: ['Request', NETWORK],
-  Response: ['Response', NETWORK],
-  navigator: ['navigator (and navigator.sendBeacon)', NETWORK],
-  importScripts: ['importScripts()', CODE],
-  indexedDB: ['indexedDB', STORAGE],
-  caches: ['caches', STORAGE],
-  localStorage: ['localStorage', STORAGE],
-  sessionStorage: ['sessionStorage', STORAGE],
-  Worker: ['new Worker()', CODE],
-  SharedWorker: ['new SharedWorker()', CODE],
-  BroadcastChannel: ['BroadcastChannel', PROCESS],
-  MessageChannel: ['MessageChannel', PROCESS],
-  postMessage: ['postMessage()', PROCESS],
-  close: ['close()', PROCESS],
-  self: ['self', PROCESS],
-  window: ['window', PROCESS],
-  document: ['document', PROCESS],
-  location: ['location', PROCESS],
-  process: ['process', PROCESS],
-  require: ['require()', PROCESS],
-  global: ['global', PROCESS],
-  Buffer: ['Buffer', PROCESS],
-  eval: ['eval()', CODE],
-  Function: ['the Function constructor', CODE],
-  WebAssembly: ['WebAssembly', CODE],
-  SharedArrayBuffer: ['SharedArrayBuffer', PROCESS],
-  Atomics: ['Atomics', PROCESS],
-  setTimeout: ['setTimeout()', TIME],
-  setInterval: ['setInterval()', TIME],
-  setImmediate: ['setImmediate()', TIME],
-  queueMicrotask: ['queueMicrotask()', TIME],
-  requestAnimationFrame: ['requestAnimationFrame()', TIME]
+type Harden = <T>(value: T) => T;
+const hardenIfLocked = <T>(value: T): T => {
+  const harden = (globalThis as { harden?: Harden }).harden;
+  return typeof harden === 'function' ? harden(value) : value;
 };
 
-export function blockedMessage(name: string): string {
-  const [what, why] = BLOCKED[name] ?? [name, PROCESS];
-  return `${what} is not available to flow code in Timescope: ${why}. Do I/O inside a Command; replay answers it from the trace.`;
-}
-
 /**
- * One refusing accessor per name, made once: a batch replay defines them on a fresh Compartment for
- * every trace. Shared between Compartments, so hardened once the realm is locked (harden exists
- * only then): flow code can reach them through Object.getOwnPropertyDescriptor.
+ * One refusing accessor and one stand-in per name, made once: a batch replay defines them on a
+ * fresh Compartment for every trace. Shared between Compartments, so hardened once the realm is
+ * locked (harden exists only then): flow code can reach them through Object.getOwnPropertyDescriptor.
  */
 const refusers = new Map<string, () => never>();
 function refuserFor(name: string): () => never {
@@ -72,20 +30,45 @@ function refuserFor(name: string): () => never {
     refuse = (): never => {
       throw new SandboxError(blockedMessage(name));
     };
-    const harden = (globalThis as { harden?: <T>(value: T) => T }).harden;
-    if (typeof harden !== 'function') return refuse;
-    refuse = harden(refuse);
+    if (typeof (globalThis as { harden?: unknown }).harden !== 'function') return refuse;
+    refuse = hardenIfLocked(refuse);
     refusers.set(name, refuse);
   }
   return refuse;
 }
 
-/** Define every blocked name on `target` as a property that throws, and that flow code cannot redefine. */
-export function defineBlocked(target: object, names: readonly string[] = Object.keys(BLOCKED)): void {
+const standIns = new Map<string, object>();
+function standInFor(name: string): object {
+  let fn = standIns.get(name);
+  if (!fn) {
+    // A function of that name that refuses to run; Function's keeps Function.prototype, so that
+    // `f instanceof Function` is true of every function, as it is outside.
+    const made = {
+      [name]: function (): never {
+        throw new SandboxError(blockedMessage(name));
+      }
+    }[name]!;
+    if (name === 'Function') Object.defineProperty(made, 'prototype', { value: Function.prototype, writable: false });
+    fn = hardenIfLocked(made);
+    if (typeof (globalThis as { harden?: unknown }).harden === 'function') standIns.set(name, fn);
+  }
+  return fn;
+}
+
+/**
+ * Define every blocked name on `target` so that flow code cannot redefine it: as a stand-in
+ * function where `standIns` is set and a browser has a function of that name, else as a property
+ * that throws when read or written.
+ */
+export function defineBlocked(target: object, names: readonly string[] = Object.keys(BLOCKED), options: { readonly standIns?: boolean } = {}): void {
   for (const name of names) {
-    const refuse = refuserFor(name);
     try {
-      Object.defineProperty(target, name, { get: refuse, set: refuse, configurable: false, enumerable: false });
+      if (options.standIns && BLOCKED[name]?.callable) {
+        Object.defineProperty(target, name, { value: standInFor(name), writable: false, configurable: false, enumerable: false });
+      } else {
+        const refuse = refuserFor(name);
+        Object.defineProperty(target, name, { get: refuse, set: refuse, configurable: false, enumerable: false });
+      }
     } catch {
       // already non-configurable here (a host global): the caller's second lock covers it
     }

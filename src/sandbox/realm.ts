@@ -10,8 +10,10 @@
 // 2. The runtime the flow imports as 'pure-effect' is hardened too.
 // 3. Each module of the flow is evaluated in a Compartment: a global object of
 //    its own with the frozen intrinsics and a few pure helpers, and every way
-//    out (BLOCKED) as a property that throws a SandboxError naming it. The
+//    out (BLOCKED) as a stand-in that throws a SandboxError naming it. The
 //    worker's real globals (postMessage, fetch, process…) are out of reach.
+//    What ses's scope gets wrong about free names, the transpile step puts
+//    right (core/source/freeNames.ts).
 //
 // Why ses rather than a bare vm context or iframe: our engine and the flow
 // must share values (the flow builds the nodes the engine runs), so they share
@@ -23,6 +25,8 @@ import { hookFrozenRealm } from '../core/replay/sites';
 import { replayFlowSource, type FlowSourceRequest, type RunResult } from '../core/source/runFlow';
 import type { Evaluate } from '../core/source/loader';
 import { BLOCKED, defineBlocked } from './blocked';
+import { widenOverrides } from './overrides';
+import { ambientEndowments } from './ambient';
 
 let locked = false;
 /**
@@ -35,13 +39,18 @@ let runtimeModule: Readonly<Record<string, unknown>> | undefined;
 /** Freeze the realm's intrinsics and our runtime, once per worker, before any flow code is loaded. */
 export function lockRealm(): void {
   if (locked) return;
+  // Taken before lockdown, which removes them from the global: ses keeps weak references off new
+  // Compartments (a garbage-collection side channel); pure code may use them, as in Node.
+  const weak = { WeakRef: globalThis.WeakRef, FinalizationRegistry: globalThis.FinalizationRegistry };
+  widenOverrides();
   lockdown({
     // Stacks must keep the person's file:line (sourceURL) for every message we show.
     errorTaming: 'unsafe',
     stackFiltering: 'verbose',
     consoleTaming: 'unsafe',
-    // Lets `error.name = 'TimeoutError'` and class fields shadow frozen prototype properties.
-    overrideTaming: 'moderate',
+    // Assigning a property a frozen prototype holds defines it on the object, as in JavaScript
+    // (overrides.ts widens this plan to every built-in prototype, measured).
+    overrideTaming: 'severe',
     errorTrapping: 'none',
     unhandledRejectionTrapping: 'none',
     reporting: 'none',
@@ -50,8 +59,11 @@ export function lockRealm(): void {
   // Before the runtime is hardened, which freezes the realm's own Error along with it.
   hookFrozenRealm();
   runtimeModule = harden({ __esModule: true, ...runtime });
+  weakRefs = harden(weak);
   locked = true;
 }
+
+let weakRefs: Readonly<Record<string, unknown>> = {};
 
 /** The hardened runtime flow code gets as 'pure-effect' (bench/sandboxStandIn.ts replays with its replayEffect). */
 export function sandboxRuntime(): Readonly<Record<string, unknown>> {
@@ -78,8 +90,13 @@ function makeEndowments(): Readonly<Record<string, unknown>> {
   const pick = (names: readonly string[]) => Object.fromEntries(names.filter((n) => g[n] !== undefined).map((n) => [n, harden(g[n])]));
   const silent = harden(Object.fromEntries(['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'].map((m) => [m, () => undefined])));
   return {
-    // A Compartment's own Date and Math cannot read the clock or make random numbers; pure code may want both.
-    ...pick(['Date', 'Math', 'Intl', 'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'atob', 'btoa', 'structuredClone', 'AbortController', 'AbortSignal']),
+    ...pick(['Intl', 'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'atob', 'btoa', 'structuredClone', 'AbortController', 'AbortSignal']),
+    // ses keeps these off new Compartments; pure code may use them (frozen already, or hardened above).
+    ...pick(['Float32Array', 'Float64Array']),
+    ...weakRefs,
+    // A Compartment's own Date and Math cannot read the clock or make random numbers; pure code may
+    // want both, and each read is noted and may be fixed (ambient.ts).
+    ...harden(ambientEndowments()),
     // Flow code's logging goes nowhere: the CLI's stdout is the narration.
     console: silent
   };
@@ -89,7 +106,7 @@ function makeEndowments(): Readonly<Record<string, unknown>> {
 export function compartmentEvaluate(): Evaluate {
   lockRealm();
   const compartment = new Compartment({ __options__: true, globals: endowments() });
-  defineBlocked(compartment.globalThis, Object.keys(BLOCKED));
+  defineBlocked(compartment.globalThis, Object.keys(BLOCKED), { standIns: true });
   return (source) => compartment.evaluate(source);
 }
 

@@ -12,10 +12,12 @@ interface Token {
   readonly start: number;
 }
 
-const TOKEN = /[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*|\d[\w.]*|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|\S/g;
+// A free name the transpile step rewrote (freeNames.ts: `__pe$r("totl")`, `__pe$t("totl")`,
+// `__pe$w.totl`) is one token, the name: a throw there is placed on the name, as V8 places it.
+const TOKEN = /__pe\$[rt]\("((?:[^"\\]|\\.)*)"\)|__pe\$w\.([A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*)|[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*|\d[\w.]*|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|\S/g;
 
 function tokens(line: string): Token[] {
-  return [...line.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index }));
+  return [...line.matchAll(TOKEN)].map((m) => ({ text: m[1] ?? m[2] ?? m[0], start: m.index }));
 }
 
 /** For each generated token, the index of the source token it matches, or -1. */

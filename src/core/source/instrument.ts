@@ -42,6 +42,8 @@ export interface Insertion {
   readonly text: string;
   /** among insertions at one offset, the higher goes first in the text */
   readonly first: number;
+  /** characters of the code replaced by `text` from `at` (evade.ts writes one as an escape); none by default */
+  readonly remove?: number;
 }
 
 export type AnyNode = { readonly type: string; readonly start: number; readonly end: number } & Record<string, unknown>;
@@ -172,6 +174,6 @@ export function instrumentParsed(code: string, file: string, ast: AnyNode, more:
   // applied later lands in front, so the one to go first in the text is applied last.
   inserts.sort((a, b) => b.at - a.at || a.first - b.first);
   let out = code;
-  for (const { at, text } of inserts) out = out.slice(0, at) + text + out.slice(at);
+  for (const { at, text, remove } of inserts) out = out.slice(0, at) + text + out.slice(at + (remove ?? 0));
   return out;
 }

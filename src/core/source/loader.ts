@@ -12,13 +12,12 @@
 
 import type { SourceFile } from './locate';
 import type { CodeLocation } from '../replay/report';
-import { isCodeFile, sourceColumn, transpile, type CompileError } from './transpile';
+import { isCodeFile, sourceColumn, transpile, WRAPPER_NAMES, type CompileError } from './transpile';
 import { createModuleStub } from './stub';
 import { SandboxError } from './refusals';
-import { ENTER, FN_WRAPPER, LEAVE } from './instrument';
 import { enterBuilder, leaveBuilder, logOn, logValue, markBuilder, siteAt } from '../effect/tracer';
-import { SITE_HOOK } from './siteMarks';
-import { LOG_HOOK, LOG_VALUE } from '../logpoints/place';
+import { globalHooks } from './globalHooks';
+import { prepareOwn } from './protectedNames';
 
 /** A loaded file; `compile` is its text with logpoints placed, when it has any (runFlow.ts). */
 export interface LoadedFile extends SourceFile {
@@ -27,9 +26,10 @@ export interface LoadedFile extends SourceFile {
 
 export const SOURCE_URL_PREFIX = 'timescope-src:///';
 // Everything before the person's code on line 1; stack columns on line 1 are shifted by its length.
-const WRAPPER_PREFIX = `(function (exports, require, module, ${FN_WRAPPER}, ${ENTER}, ${LEAVE}, ${LOG_HOOK}, ${LOG_VALUE}, ${SITE_HOOK}) {`;
+// The parameters are transpile.ts's WRAPPER_NAMES, in that order.
+const WRAPPER_PREFIX = `(function (${WRAPPER_NAMES.join(', ')}) {`;
 // What instrument.ts's and siteMarks.ts's marks and logpoints call; frozen, since every Compartment of a worker shares them.
-const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(enterBuilder), Object.freeze(leaveBuilder), Object.freeze(logOn), Object.freeze(logValue), Object.freeze(siteAt)] as const);
+const BUILDER_HOOKS = Object.freeze([Object.freeze(markBuilder), Object.freeze(enterBuilder), Object.freeze(leaveBuilder), Object.freeze(logOn), Object.freeze(logValue), Object.freeze(siteAt), Object.freeze(prepareOwn)] as const);
 
 /** Thrown by require() of a loaded file that does not compile. */
 export class CompileFailure extends Error {
@@ -66,6 +66,9 @@ function remoteImportRefused(specifier: string): SandboxError {
 
 export function createLoader(files: readonly LoadedFile[], runtime: unknown, evaluateSource: Evaluate = globalEval): Loader {
   const byName = new Map(files.map((f) => [f.name, f] as const));
+  // freeNames.ts's hooks, over the global object the modules' code sees (a Compartment's, in the sandbox).
+  let hooks: readonly unknown[] | undefined;
+  const hooksFor = () => (hooks ??= globalHooks(evaluateSource('globalThis') as object));
   const modules = new Map<string, Module>();
   const stubs = new Map<string, unknown>();
 
@@ -80,7 +83,7 @@ export function createLoader(files: readonly LoadedFile[], runtime: unknown, eva
       if (name.toLowerCase().endsWith('.json')) {
         module.exports = JSON.parse(file.text);
       } else {
-        evaluate(file, module, (specifier: string) => requireFrom(name, specifier), evaluateSource);
+        evaluate(file, module, (specifier: string) => requireFrom(name, specifier), evaluateSource, hooksFor());
       }
     } catch (e) {
       modules.delete(name); // a later attempt reports the same error instead of half-made exports
@@ -106,11 +109,11 @@ export function createLoader(files: readonly LoadedFile[], runtime: unknown, eva
   return { load };
 }
 
-function evaluate(file: LoadedFile, module: Module, require: (specifier: string) => unknown, evaluateSource: Evaluate): void {
+function evaluate(file: LoadedFile, module: Module, require: (specifier: string) => unknown, evaluateSource: Evaluate, globals: readonly unknown[]): void {
   const compiled = transpile(file.name, file.text, file.compile);
   if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
   const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
-  let fn: (exports: unknown, require: unknown, module: unknown, mark: unknown, enter: unknown, leave: unknown, logOn: unknown, logValue: unknown, site: unknown) => void;
+  let fn: (...args: unknown[]) => void;
   try {
     fn = evaluateSource(source) as typeof fn;
   } catch (e) {
@@ -119,27 +122,24 @@ function evaluate(file: LoadedFile, module: Module, require: (specifier: string)
     const message = e instanceof Error ? e.message : String(e);
     throw new CompileFailure(refused(file.name, message) ?? { kind: 'compile-error', file: file.name, line: 1, column: 1, message });
   }
-  fn.call(module.exports, module.exports, require, module, ...BUILDER_HOOKS);
+  // `this` at the top: undefined in an ES module, the exports in a CommonJS one (as in Node).
+  fn.call(compiled.topLevelThis === 'undefined' ? undefined : module.exports, module.exports, require, module, ...BUILDER_HOOKS, ...globals);
 }
 
 /**
- * The sandbox (ses) refuses, before running any of it, source that holds a
- * direct eval or an import() expression, and says on which line; say it as
- * the sandbox's other refusals do. It reads the text, so even a mention in a
- * comment or a string counts.
+ * What the sandbox (ses) still refuses before running any of it, by pattern, after evade.ts mended
+ * every match it could without changing the code's meaning: a direct `eval(…)` (by design), and
+ * `<!--`, `-->` or `import(` in a tagged template, whose raw text the tag reads. Said with its line.
  */
 function refused(file: string, message: string): CompileError | undefined {
-  const m = /Possible (direct eval|import) expression rejected at [^:]*:\/\/\/[^:]*:(\d+)/.exec(message);
+  const m = /Possible (direct eval|import|HTML comment) (?:expression )?rejected at [^:]*:\/\/\/[^:]*:(\d+)/.exec(message);
   if (!m) return undefined;
-  const what = m[1] === 'import' ? 'import()' : 'eval()';
-  const why = m[1] === 'import' ? 'a replay never loads code from the network or from other files' : 'flow code cannot compile or start more code at run time';
-  return {
-    kind: 'compile-error',
-    file,
-    line: Number(m[2]),
-    column: 1,
-    message: `${what} is not available to flow code in Timescope: ${why}. The sandbox refuses any \`${m[1] === 'import' ? 'import(' : 'eval('}\` in the source, even in a comment or a string.`
+  const why: Record<string, string> = {
+    'direct eval': 'eval() is not available to flow code in Timescope: flow code cannot compile or start more code at run time. The sandbox refuses a direct `eval(…)` call.',
+    import: "The sandbox cannot run `import(` or `import /*` in a tagged template's text, which the tag can read as written: build that text another way (a placeholder such as ${'import('}).",
+    'HTML comment': "The sandbox cannot run `<!--` or `-->` in a tagged template's text, which the tag can read as written (ses refuses HTML-like comments anywhere): build that text another way (a placeholder such as ${'<!--'})."
   };
+  return { kind: 'compile-error', file, line: Number(m[2]), column: 1, message: why[m[1]!]! };
 }
 
 function isRelative(specifier: string): boolean {

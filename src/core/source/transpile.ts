@@ -9,8 +9,15 @@
 import { transform, type Transform } from 'sucrase';
 import { alignLine, type ColumnMap } from './align';
 import { locateSyntaxError } from './syntaxError';
-import { instrumentBuilders } from './instrument';
-import { siteMarks } from './siteMarks';
+import { ENTER, FN_WRAPPER, instrumentBuilders, LEAVE, type AnyNode } from './instrument';
+import { siteMarks, SITE_HOOK } from './siteMarks';
+import { analyzeScopes, type ScopeFacts } from './scope';
+import { freeNameInsertions, ownInsertions, READ_HOOK, TYPEOF_HOOK, WRITE_HOOK } from './freeNames';
+import { OWN_HOOK } from './protectedNames';
+import { evasions } from './evade';
+import { MODULE_NAMES } from './globals';
+import { isModuleSource, repairForSucrase } from './moduleSyntax';
+import { LOG_HOOK, LOG_VALUE } from '../logpoints/place';
 
 /** A file that does not parse, located in the person's source (1-based line and column). */
 export interface CompileError {
@@ -31,7 +38,15 @@ export interface Transpiled {
   readonly lineMaps: Map<number, ColumnMap>;
   /** every Command and Failure call in the file marks its site (siteMarks.ts): stacks need not be walked */
   readonly sitesMarked: boolean;
+  /**
+   * `this` at the module's top level: undefined in an ES module (a file with import or export), the
+   * exports object in a CommonJS one, as Node gives them
+   */
+  readonly topLevelThis: 'undefined' | 'exports';
 }
+
+/** Every name the loader binds around a module (loader.ts's wrapper): declared, never free. */
+export const WRAPPER_NAMES = [...MODULE_NAMES, FN_WRAPPER, ENTER, LEAVE, LOG_HOOK, LOG_VALUE, SITE_HOOK, OWN_HOOK, READ_HOOK, TYPEOF_HOOK, WRITE_HOOK] as const;
 
 const CODE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
 
@@ -78,32 +93,59 @@ export function transpile(file: string, text: string, compile?: string): Transpi
   return result;
 }
 
+function sucraseOf(file: string, compile: string): string {
+  return transform(compile, {
+    transforms: transformsFor(file),
+    filePath: file,
+    // Modern engines run optional chaining, class fields etc. as written; fewer rewrites, closer columns.
+    disableESTransforms: true,
+    // The automatic runtime imports 'react/jsx-runtime', which the loader turns into a stub with a clear
+    // message, instead of a bare `React` ReferenceError.
+    jsxRuntime: 'automatic',
+    production: true
+  }).code;
+}
+
 function transpileUncached(file: string, text: string, compile: string): Transpiled | CompileError {
+  let sucrased: string;
   try {
-    const out = transform(compile, {
-      transforms: transformsFor(file),
-      filePath: file,
-      // Modern engines run optional chaining, class fields etc. as written; fewer rewrites, closer columns.
-      disableESTransforms: true,
-      // The automatic runtime imports 'react/jsx-runtime', which the loader turns into a stub with a clear
-      // message, instead of a bare `React` ReferenceError.
-      jsxRuntime: 'automatic',
-      production: true
-    });
-    // The flow's builders marked for provenance (instrument.ts), and its Command and Failure calls
-    // with their sites (siteMarks.ts): lines stay where they were.
-    let sitesMarked = false;
-    const code = instrumentBuilders(out.code, file, (ast) => {
-      const marks = siteMarks(ast, file);
-      sitesMarked = marks.safe;
-      return marks.safe ? marks.inserts : [];
-    });
-    return { kind: 'ok', file, code, source: text, lineMaps: new Map(), sitesMarked };
+    sucrased = sucraseOf(file, compile);
   } catch (e) {
-    // sucrase places an error inside an arrow function at the arrow: syntaxError.ts finds the real place.
-    const { line, column, message } = toCompileError(file, e);
-    return { kind: 'compile-error', file, ...locateSyntaxError(file, text, { line, column, message }) };
+    // Valid code sucrase cannot read (a bare `yield` before `)`, `]` or `,`): mended, or said so.
+    const { valid, repaired } = repairForSucrase(file, compile);
+    try {
+      if (repaired === undefined) throw e;
+      sucrased = sucraseOf(file, repaired);
+    } catch {
+      // sucrase places an error inside an arrow function at the arrow: syntaxError.ts finds the real place.
+      const { line, column, message } = toCompileError(file, e);
+      const located = locateSyntaxError(file, text, { line, column, message });
+      const unsupported = valid ? ` (this is valid JavaScript that Timescope's transpiler, sucrase, cannot compile: rewrite the expression here, for example with a variable)` : '';
+      return { kind: 'compile-error', file, ...located, message: `${located.message}${unsupported}` };
+    }
   }
+  // The flow's builders marked for provenance (instrument.ts), its Command and Failure calls with
+  // their sites (siteMarks.ts), its free names made to behave as JavaScript's (freeNames.ts) and
+  // text ses would refuse mended (evade.ts), in one pass over one parse: lines stay where they were.
+  let sitesMarked = false;
+  let facts: ScopeFacts | undefined;
+  const code = instrumentBuilders(sucrased, file, (ast) => {
+    const marks = siteMarks(ast, file);
+    sitesMarked = marks.safe;
+    facts = analyzeScopes(ast.program as AnyNode, WRAPPER_NAMES);
+    return [...(marks.safe ? marks.inserts : []), ...freeNameInsertions(facts.free), ...ownInsertions(facts.owned), ...evasions(sucrased, ast)];
+  });
+  // Where a module and a script differ, and only then, ask which this file is (a second parse).
+  const needModule = facts !== undefined && (facts.topLevelThis || facts.redeclared !== undefined);
+  const esModule = needModule && isModuleSource(file, compile);
+  if (esModule && facts?.redeclared) {
+    const { name, start } = facts.redeclared;
+    const line = sucrased.slice(0, start).split('\n').length;
+    const lineStart = sucrased.lastIndexOf('\n', start - 1) + 1;
+    const column = alignLine(sucrased.split('\n')[line - 1] ?? '', text.split('\n')[line - 1] ?? '')(start - lineStart + 1);
+    return { kind: 'compile-error', file, line, column, message: `Identifier '${name}' has already been declared` };
+  }
+  return { kind: 'ok', file, code, source: text, lineMaps: new Map(), sitesMarked, topLevelThis: esModule ? 'undefined' : 'exports' };
 }
 
 function toCompileError(file: string, e: unknown): CompileError {
