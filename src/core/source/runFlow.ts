@@ -17,6 +17,7 @@ import { chooseExport, entryOrder, exportNamed, traceFlowName, type ExportChoice
 import type { LoadedFile } from './loader';
 import type { Logpoint } from '../logpoints/types';
 import { prepareLogpoints } from '../logpoints/prepare';
+import { collectAmbient, summarizeAmbient, type AmbientRead, type AmbientSettings } from './ambient';
 
 export interface FlowSourceRequest {
   readonly files: readonly SourceFile[];
@@ -33,6 +34,8 @@ export interface FlowSourceRequest {
   readonly steps?: boolean;
   /** values to show at lines of the flow, every time they run (core/logpoints); they change nothing else */
   readonly logpoints?: readonly Logpoint[];
+  /** a fixed clock and seed for what pure code reads of them (ambient.ts); the real ones by default */
+  readonly ambient?: AmbientSettings;
 }
 
 export interface FlowSourceOptions {
@@ -51,7 +54,15 @@ export interface Refusal {
 }
 
 export type RunResult =
-  | { readonly kind: 'report'; readonly report: ReplayReport; readonly exportName: string; readonly entry: string; readonly refused?: readonly Refusal[] }
+  | {
+      readonly kind: 'report';
+      readonly report: ReplayReport;
+      readonly exportName: string;
+      readonly entry: string;
+      readonly refused?: readonly Refusal[];
+      /** each place pure code read the clock or drew randomness (ambient.ts) */
+      readonly ambient?: readonly AmbientRead[];
+    }
   | { readonly kind: 'compile-error'; readonly file: string; readonly line: number; readonly column: number; readonly message: string }
   | { readonly kind: 'choose-export'; readonly candidates: readonly string[]; readonly entry: string }
   | { readonly kind: 'no-flow'; readonly message: string }
@@ -62,14 +73,18 @@ type Attempt = { entry: string; choice: ExportChoice; exports: unknown } | { ent
 
 export async function replayFlowSource(req: FlowSourceRequest, runtime: unknown, replayTrace: ReplayTraceFn, options: FlowSourceOptions = {}): Promise<RunResult> {
   const refusals = collectRefusals();
+  const ambient = collectAmbient(req.ambient);
   try {
     const result = await replayFlowSourceOnce(req, runtime, replayTrace, options);
     // The refusal that stopped the replay is its rejection already; the list is for the others.
     const stoppedBy = result.kind === 'report' ? result.report.rejection : undefined;
     const refused = summarize(refusals.stop(), req.files).filter((r) => !(stoppedBy && r.message === stoppedBy.text.message && sameLocation(r.location, stoppedBy.location)));
-    return result.kind === 'report' && refused.length > 0 ? { ...result, refused } : result;
+    const reads = summarizeAmbient(ambient.stop(), (stack) => locateInStack(stack, req.files));
+    if (result.kind !== 'report') return result;
+    return { ...result, ...(refused.length > 0 ? { refused } : {}), ...(reads.length > 0 ? { ambient: reads } : {}) };
   } finally {
     refusals.stop();
+    ambient.stop();
   }
 }
 
