@@ -47,9 +47,6 @@ export default defineConfig({
   // replaySandbox: the replay worker as one classic script, sandbox.html, and the policies both are served with.
   plugins: [react(), tailwindcss(), replaySandbox(), offline()],
   worker: { format: 'es' },
-  // ses is served as its own files, not pre-bundled: src/sandbox/overrides.ts widens the plan in
-  // ses's enablements.js by its path, which must be the very module ses imports (dev server only).
-  optimizeDeps: { exclude: ['ses'] },
   build: {
     target: 'es2022',
     // Vite's 500 kB warning is for the page's first load; here the big files are all lazy and

@@ -25,7 +25,6 @@ import { hookFrozenRealm } from '../core/replay/sites';
 import { replayFlowSource, type FlowSourceRequest, type RunResult } from '../core/source/runFlow';
 import type { Evaluate } from '../core/source/loader';
 import { BLOCKED, defineBlocked } from './blocked';
-import { widenOverrides } from './overrides';
 import { ambientEndowments } from './ambient';
 
 let locked = false;
@@ -42,14 +41,15 @@ export function lockRealm(): void {
   // Taken before lockdown, which removes them from the global: ses keeps weak references off new
   // Compartments (a garbage-collection side channel); pure code may use them, as in Node.
   const weak = { WeakRef: globalThis.WeakRef, FinalizationRegistry: globalThis.FinalizationRegistry };
-  widenOverrides();
   lockdown({
     // Stacks must keep the person's file:line (sourceURL) for every message we show.
     errorTaming: 'unsafe',
     stackFiltering: 'verbose',
     consoleTaming: 'unsafe',
-    // Assigning a property a frozen prototype holds defines it on the object, as in JavaScript
-    // (overrides.ts widens this plan to every built-in prototype, measured).
+    // Assigning a property a frozen prototype holds defines it on the object, as in JavaScript: ses
+    // repairs all of Object's, Map's, Set's and the typed arrays' prototypes this way; an assignment
+    // to a name another built-in prototype holds is repaired where it is written
+    // (core/source/protectedNames.ts), which costs nothing at start-up.
     overrideTaming: 'severe',
     errorTrapping: 'none',
     unhandledRejectionTrapping: 'none',

@@ -10,7 +10,7 @@
 //
 // It reads sucrase's output: plain strict JavaScript with no types, JSX or import/export left.
 import type { AnyNode } from './instrument';
-import { PROTECTED_NAMES } from './protectedNames';
+import { isProtectedName } from './protectedNames';
 
 /** How a free name is used, which decides how it must behave. */
 export type FreeUse =
@@ -43,7 +43,7 @@ export interface ScopeFacts {
   readonly topLevelThis: boolean;
   /** a top-level function declared twice, or as a var too: legal in a script, a SyntaxError in a module */
   readonly redeclared?: { readonly name: string; readonly start: number };
-  /** assignments to a protected name (protectedNames.ts): where the object is, and the name */
+  /** assignments to a name a built-in prototype holds as data (protectedNames.ts): where the object is, and the name */
   readonly owned: readonly { readonly start: number; readonly end: number; readonly name: string }[];
 }
 
@@ -402,5 +402,5 @@ function protectedMember(target: Node): string | undefined {
   if (target.type !== 'MemberExpression' || (target.object as Node).type === 'Super') return undefined;
   const key = target.property as Node;
   const name = !target.computed && key.type === 'Identifier' ? (key.name as string) : target.computed && key.type === 'StringLiteral' ? (key.value as string) : undefined;
-  return name !== undefined && PROTECTED_NAMES.has(name) ? name : undefined;
+  return name !== undefined && isProtectedName(name) ? name : undefined;
 }
