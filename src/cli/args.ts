@@ -1,7 +1,7 @@
 // Command-line parsing for `timescope replay …` (`export-test` has its own, in exportTestArgs.ts),
 // with node:util's parseArgs in strict mode so an unknown or misspelt option is an error (exit 2)
 // instead of being silently ignored.
-import { isCodeFile, keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
+import { AMBIENT_USAGE, isCodeFile, keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
 import { parseExplain, type ExplainParsed } from './explainArgs';
 import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
 import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
@@ -64,6 +64,7 @@ Options:
                         numbered from 1, counts, dropped)
   --timeout SECONDS     stop the flow's code after this long (default 5)
   --max-memory MB       the heap the flow's code may use (default 1024)
+${AMBIENT_USAGE}
   -h, --help            show this help
 
 Exit status: 0 the replay ended in Success; 1 it ended in Failure (a TimeParadox or

@@ -44,12 +44,22 @@ export function strictParse<O extends Options>(args: readonly string[], options:
   }
 }
 
-/** The options every command that runs flow code takes: the sandbox's limits, and help. */
+/** The options every command that runs flow code takes: the sandbox's limits, its clock and seed, and help. */
 export const LIMIT_OPTIONS = {
   timeout: { type: 'string' },
   'max-memory': { type: 'string' },
+  clock: { type: 'string' },
+  seed: { type: 'string' },
   help: { type: 'boolean', short: 'h' }
 } as const;
+
+/** The help lines for --clock and --seed, the same in every command's usage. */
+export const AMBIENT_USAGE = `  --clock TIME          a fixed clock for pure code: every Date.now(), new Date() and
+                        performance read answers this instant (an ISO date such as
+                        2026-03-01T09:30:00Z, or milliseconds since 1970). Default: the real
+                        clock, as the library's own replay reads it
+  --seed N              seed Math.random() and crypto's random values (a whole number), so
+                        two replays draw the same numbers. Default: real randomness`;
 
 /** What `replay` and `export-test` both read a trace with: its flow export, context, build and capsule key. */
 export const TRACE_OPTIONS = {
@@ -66,14 +76,42 @@ export const OVERRIDE_OPTIONS = {
   'override-file': { type: 'string' }
 } as const;
 
-/** --timeout and --max-memory as the sandbox takes them, or the usage error's text. */
-export function readLimits(values: { readonly timeout?: string; readonly 'max-memory'?: string }): { timeoutMs: number; maxMemoryMb: number } | string {
+/** A fixed clock and seed for pure code (core/source/ambient.ts), when either was asked for. */
+export interface AmbientArgs {
+  readonly clock?: number;
+  readonly seed?: number;
+}
+
+/** --clock as milliseconds since 1970: an ISO date, or a number; else the usage error's text. */
+export function readClock(text: string): number | string {
+  const ms = /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Date.parse(text);
+  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? ms : `--clock takes an ISO date such as 2026-03-01T09:30:00Z, or milliseconds since 1970, got '${text}'`;
+}
+
+/** --seed as a 32-bit whole number; else the usage error's text. */
+export function readSeed(text: string): number | string {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n >>> 0 : `--seed takes a whole number, such as 42, got '${text}'`;
+}
+
+/** --timeout, --max-memory, --clock and --seed as the sandbox takes them, or the usage error's text. */
+export function readLimits(values: {
+  readonly timeout?: string;
+  readonly 'max-memory'?: string;
+  readonly clock?: string;
+  readonly seed?: string;
+}): { timeoutMs: number; maxMemoryMb: number; ambient?: AmbientArgs } | string {
   const timeout = positiveNumber(values.timeout, 5, '--timeout', 'seconds, such as 5 or 0.5');
   if (typeof timeout === 'string') return timeout;
   const memory = positiveNumber(values['max-memory'], 1024, '--max-memory', 'megabytes, such as 512');
   if (typeof memory === 'string') return memory;
   if (memory < 16) return '--max-memory must be at least 16 (megabytes)';
-  return { timeoutMs: Math.round(timeout * 1000), maxMemoryMb: Math.round(memory) };
+  const clock = values.clock === undefined ? undefined : readClock(values.clock);
+  if (typeof clock === 'string') return clock;
+  const seed = values.seed === undefined ? undefined : readSeed(values.seed);
+  if (typeof seed === 'string') return seed;
+  const ambient = { ...optional('clock', clock), ...optional('seed', seed) };
+  return { timeoutMs: Math.round(timeout * 1000), maxMemoryMb: Math.round(memory), ...(clock !== undefined || seed !== undefined ? { ambient } : {}) };
 }
 
 /** `{ [key]: value }` when the value is there, else nothing: for optional fields of the parsed args. */

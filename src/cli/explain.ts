@@ -59,6 +59,7 @@ async function replayRecorded(args: ExplainArgs, input: ReplayInput, shown: (fil
       traceText: input.traceText,
       ...(input.exportName !== undefined ? { exportName: input.exportName } : {}),
       ...(input.context !== undefined ? { context: input.context } : {}),
+      ...(args.ambient ? { ambient: args.ambient } : {}),
       steps: true
     });
     if (outcome.kind !== 'result') {

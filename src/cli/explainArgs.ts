@@ -19,7 +19,8 @@ says what the recording alone shows.
 Options:
   --step N              one step's details instead (N as the app numbers steps, from 1)
   --json                the same as one JSON object (see README: "timescope explain")
-  --export NAME, --context FILE, --key KEY, --timeout SECONDS, --max-memory MB
+  --export NAME, --context FILE, --key KEY, --timeout SECONDS, --max-memory MB,
+  --clock TIME, --seed N
                         as for 'timescope replay' (see 'timescope replay --help')
   -h, --help            show this help
 

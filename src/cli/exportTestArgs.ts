@@ -34,7 +34,7 @@ Options:
   --title TEXT          the incident, for the test's name 'incident <title>: <verdict>'
                         (default: a capsule's title, else the trace's flowName)
   --export NAME, --context FILE, --build ID, --key KEY, --edited,
-  --timeout SECONDS, --max-memory MB
+  --timeout SECONDS, --max-memory MB, --clock TIME, --seed N
                         as for 'timescope replay' (see 'timescope replay --help')
   -h, --help            show this help
 

@@ -33,7 +33,7 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
     execArgv: worker.execArgv,
     jobs: args.jobs,
     limits: { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb },
-    flow: { files, entry, ...(args.exportName !== undefined ? { exportName: args.exportName } : {}), ...(baselineFiles ? { baselineFiles } : {}), ...(overrides.length ? { overrides } : {}) }
+    flow: { files, entry, ...(args.exportName !== undefined ? { exportName: args.exportName } : {}), ...(baselineFiles ? { baselineFiles } : {}), ...(overrides.length ? { overrides } : {}), ...(args.ambient ? { ambient: args.ambient } : {}) }
   });
   try {
     const corpus = await readCorpus(io.cwd, args.inputs, args.shard);

@@ -2,7 +2,7 @@
 // misspelt option is a usage error (exit 2), not ignored.
 import { availableParallelism } from 'node:os';
 import { parseShard, type Shard } from '../core/batch/shard';
-import { isCodeFile, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse } from './argv';
+import { AMBIENT_USAGE, isCodeFile, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, type AmbientArgs } from './argv';
 
 export const REPLAY_ALL_USAGE = `Usage: timescope replay-all <traces.jsonl|folder|capsule.zip>… <flow.ts|js> [more source files…] [options]
 
@@ -39,6 +39,7 @@ Options:
   --junit FILE          also write a JUnit XML report, one test case per trace
   --timeout SECONDS     stop a trace's replay after this long (default 5); it is a flow-error
   --max-memory MB       the heap each worker's flow code may use (default 1024)
+${AMBIENT_USAGE}
   -h, --help            show this help
 
 Exit status: 0 every trace reproduced or fixed; 1 any other verdict; 2 unusable input (bad
@@ -56,6 +57,8 @@ export interface ReplayAllArgs {
   readonly junit?: string;
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
+  /** --clock and --seed, as replay's */
+  readonly ambient?: AmbientArgs;
   /** each --override PATH=JSON, as given (cli/overrides.ts reads them) */
   readonly overrides?: readonly string[];
   readonly overrideFile?: string;

@@ -6,6 +6,7 @@ import type { SourceFile } from '../core/source/locate';
 import type { RunResult } from '../core/source/runFlow';
 import type { StepOverride } from '../core/whatif/apply';
 import type { IncidentFacts as IncidentFactsData } from '../core/share/facts';
+import type { AmbientArgs } from './argv';
 
 export interface ReplayArgs {
   readonly trace: string;
@@ -20,6 +21,8 @@ export interface ReplayArgs {
   readonly key?: string;
   readonly timeoutMs: number;
   readonly maxMemoryMb: number;
+  /** --clock and --seed: what pure code's clock and randomness answer (the real ones when absent) */
+  readonly ambient?: AmbientArgs;
   /** each --override PATH=JSON, as given (cli/overrides.ts reads them) */
   readonly overrides?: readonly string[];
   readonly overrideFile?: string;

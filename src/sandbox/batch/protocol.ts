@@ -8,6 +8,7 @@ import type { SourceFile } from '../../core/source/locate';
 import type { RunResult } from '../../core/source/runFlow';
 import type { PackedRows } from '../../core/batch/packedRows';
 import type { StepOverride } from '../../core/whatif/apply';
+import type { AmbientSettings } from '../../core/source/ambient';
 
 export interface BatchFlow {
   readonly files: readonly SourceFile[];
@@ -20,6 +21,8 @@ export interface BatchFlow {
    * the recording, as a single replay's does); a trace they do not fit gets a flow-error row saying why
    */
   readonly overrides?: readonly StepOverride[];
+  /** a fixed clock and seed for pure code, in the flow's replay and the baseline's alike */
+  readonly ambient?: AmbientSettings;
 }
 
 /**

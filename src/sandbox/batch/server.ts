@@ -83,7 +83,7 @@ async function replayItem(flow: BatchFlow, seq: number, text: string, out: RowPa
   const parsed = parseItem(text);
   if ('problem' in parsed) return out.other({ seq, kind: 'problem', message: parsed.problem });
   if (undefinedErrors) withUndefinedErrors(parsed.trace, undefinedErrors);
-  const base = { entry: flow.entry, exportName: flow.exportName, steps: false } as const;
+  const base = { entry: flow.entry, exportName: flow.exportName, steps: false, ...(flow.ambient ? { ambient: flow.ambient } : {}) } as const;
   const request = (files: BatchFlow['files'], trace: unknown) => ({ ...base, files, trace });
   try {
     let before: RunResult | undefined;
