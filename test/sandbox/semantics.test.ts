@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, startSandbox } from '../../src/sandbox/node/host';
 import type { RunResult } from '../../src/core/source/runFlow';
+import { HIDDEN, KNOWN_GLOBALS } from '../../src/core/source/globals';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BOOT = path.join(ROOT, 'dist-cli/sandbox-boot.cjs'); // built by the Vitest global setup
@@ -76,6 +77,14 @@ describe('names declared nowhere', () => {
     expect(r.report.status).toBe('rejected');
     expect(r.report.rejection?.text).toMatchObject({ name: 'ReferenceError', message: 'totl is not defined' });
     expect(r.report.rejection?.location).toEqual({ file: 'flow.ts', line: 3, column: 7 });
+  });
+});
+
+describe('the names left unchecked (core/source/globals.ts)', () => {
+  it('are each on the sandbox global, and none is one of the hidden names', async () => {
+    const names = JSON.stringify([...KNOWN_GLOBALS]);
+    const out = await probes({ missing: `return (${names} as string[]).filter((n) => !(n in globalThis)).join() || 'none';`, hidden: `return (${JSON.stringify([...HIDDEN])} as string[]).filter((n) => (${names} as string[]).includes(n)).join() || 'none';` });
+    expect(out).toEqual({ missing: 'none', hidden: 'none' });
   });
 });
 
