@@ -46,6 +46,9 @@ export function lockRealm(): void {
     errorTaming: 'unsafe',
     stackFiltering: 'verbose',
     consoleTaming: 'unsafe',
+    // The host's locale, as production's Node had it: toLocaleString, localeCompare and
+    // toLocaleUpperCase('tr') answer as they do there, not ses's locale-free stand-ins.
+    localeTaming: 'unsafe',
     // Assigning a property a frozen prototype holds defines it on the object, as in JavaScript: ses
     // repairs all of Object's, Map's, Set's and the typed arrays' prototypes this way; an assignment
     // to a name another built-in prototype holds is repaired where it is written

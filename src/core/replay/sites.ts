@@ -19,6 +19,7 @@ interface CallSite {
   getLineNumber?(): unknown;
   getColumnNumber?(): unknown;
   getFunctionName?(): unknown;
+  isConstructor?(): unknown;
   isEval?(): unknown;
   getEvalOrigin?(): unknown;
 }
@@ -152,10 +153,35 @@ export function hookFrozenRealm(): void {
   const inner = NativeError.prepareStackTrace;
   if (Object.isFrozen(NativeError) || typeof inner !== 'function' || !NativeError.captureStackTrace) return;
   const hook = function prepareStackTrace(this: unknown, error: unknown, frames: readonly CallSite[]): unknown {
-    return reading ? positionsOf(error, frames) : Reflect.apply(inner as AnyFunction, this, [error, frames]);
+    return reading ? positionsOf(error, frames) : Reflect.apply(inner as AnyFunction, this, [error, framesAsNative(error, frames)]);
   };
   NativeError.prepareStackTrace = hook;
   frozenHook = hook;
+}
+
+/**
+ * The frames V8's own Error constructor would have kept. It skips every frame up to and including
+ * the constructor `new` was called on (new.target), so `throw new MyError()` is placed where it is
+ * thrown; a Compartment's Error is ses's function, which captures from itself instead, so the
+ * frames of `class MyError extends Error`'s constructors (and a base class's) come first, and the
+ * error would be placed at the class. Drops those leading constructor frames, up to the error's own
+ * class, read without running any getter.
+ */
+function framesAsNative(error: unknown, frames: readonly CallSite[]): readonly CallSite[] {
+  if (typeof error !== 'object' || error === null || !frames[0]?.isConstructor?.()) return frames;
+  let name: unknown;
+  try {
+    const proto = Object.getPrototypeOf(error) as object | null;
+    const ctor = proto ? Object.getOwnPropertyDescriptor(proto, 'constructor')?.value : undefined;
+    name = typeof ctor === 'function' ? Object.getOwnPropertyDescriptor(ctor, 'name')?.value : undefined;
+  } catch {
+    return frames; // a Proxy: as it came
+  }
+  if (typeof name !== 'string' || name === '') return frames;
+  for (let i = 0; i < frames.length && frames[i]!.isConstructor?.(); i++) {
+    if (frames[i]!.getFunctionName?.() === name) return frames.slice(i + 1);
+  }
+  return frames;
 }
 
 /** Sets Error.stackTraceLimit where Error lets it; a frozen Error is not asked (each refusal would be a TypeError with a stack of its own). */

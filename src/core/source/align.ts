@@ -13,8 +13,9 @@ interface Token {
 }
 
 // A free name the transpile step rewrote (freeNames.ts: `__pe$r("totl")`, `__pe$t("totl")`,
-// `__pe$w.totl`) is one token, the name: a throw there is placed on the name, as V8 places it.
-const TOKEN = /__pe\$[rt]\("((?:[^"\\]|\\.)*)"\)|__pe\$w\.([A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*)|[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*|\d[\w.]*|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|\S/g;
+// `__pe$w.totl`), or an ES module's own name renamed (moduleSyntax.ts: `__pe$u$module`), is one
+// token, the name: a throw there is placed on the name, as V8 places it.
+const TOKEN = /__pe\$[rt]\("(?:__pe\$u\$)?((?:[^"\\]|\\.)*)"\)|(?:__pe\$w\.|__pe\$u\$)([A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*)|[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*|\d[\w.]*|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|\S/g;
 
 function tokens(line: string): Token[] {
   return [...line.matchAll(TOKEN)].map((m) => ({ text: m[1] ?? m[2] ?? m[0], start: m.index }));

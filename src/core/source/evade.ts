@@ -45,7 +45,7 @@ const NAMES = new Set(['Identifier', 'PrivateName']);
 
 /** The innermost literal, name or comment holding `offset`, else code. */
 function placeOf(ast: AnyNode, offset: number): Place {
-  for (const c of (ast.comments as AnyNode[] | undefined) ?? []) if (c.start <= offset && offset < c.end) return { kind: 'comment' };
+  for (const c of (ast.comments as AnyNode[] | undefined) ?? []) if (c.start <= offset && offset < c.end) return { kind: 'comment', node: c };
   let found: Place = { kind: 'code' };
   const visit = (node: AnyNode, tagged: boolean, parent?: AnyNode, parentKey = ''): void => {
     if (node.type === 'RegExpLiteral') {
@@ -78,8 +78,11 @@ function placeOf(ast: AnyNode, offset: number): Place {
 const hex = (ch: string) => `\\x${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 const unicode = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** The edits that let ses accept `code` unchanged in meaning (none for code without a match). */
-export function evasions(code: string, ast: AnyNode): Insertion[] {
+/**
+ * The edits that let ses accept `code` unchanged in meaning (none for code without a match).
+ * `htmlOpenInCode` hears of a `<!--` between operators, which a module may not hold (transpile.ts).
+ */
+export function evasions(code: string, ast: AnyNode, htmlOpenInCode?: (at: number) => void): Insertion[] {
   if (!QUICK.test(code)) return [];
   const out: Insertion[] = [];
   const done = new Set<number>();
@@ -96,6 +99,9 @@ export function evasions(code: string, ast: AnyNode): Insertion[] {
         regexes.add(place.node!);
         continue;
       }
+      // babel reads sucrase's output as a script, where `<!--` outside a string starts an HTML-like
+      // comment: in the person's module it is no comment, and Node refuses it
+      if (code[offset] === '!' && (place.kind === 'code' || (place.kind === 'comment' && place.node!.start === offset - 1))) htmlOpenInCode?.(offset - 1);
       const edit = editAt(code, place, offset);
       if (edit) out.push(edit);
     }
@@ -123,6 +129,9 @@ function editAt(code: string, place: Place, offset: number): Insertion | undefin
     case 'literal':
       return { at: offset, text: hex(ch), first: 0, remove: 1 };
     case 'comment':
+      // `a<!--b` in a script is `a` and a comment: kept one as `a//--b` (in a module, Node refuses
+      // it, and so does transpile.ts); anything else inside a comment: a space
+      if (ch === '!' && place.node!.start === offset - 1) return { at: offset - 1, text: '//', first: 0, remove: 2 };
       return { at: offset, text: ' ', first: 0 };
     case 'name': {
       // a real call of eval is a direct eval, refused by design (loader.ts says where)

@@ -36,7 +36,7 @@ const TIME = 'a replay does not wait on timers';
 
 /**
  * Every way out of the sandbox flow code might reach for: name → [what to call it, why it is not
- * there]. `callable` names are functions in a browser, so flow code gets a function that throws
+ * there]. `callable` names are functions in a browser's page, so flow code gets a function that throws
  * when called or constructed (`typeof fetch` is "function", `x instanceof Function` works); the
  * others are properties that throw when read, and `typeof` of one answers "undefined", as it does
  * where the host has no such thing (freeNames.ts rewrites it).
@@ -45,14 +45,14 @@ export const BLOCKED: Readonly<Record<string, { readonly what: string; readonly 
   fetch: { what: 'fetch()', why: NETWORK, callable: true },
   XMLHttpRequest: { what: 'XMLHttpRequest', why: NETWORK, callable: true },
   WebSocket: { what: 'WebSocket', why: NETWORK, callable: true },
-  WebSocketStream: { what: 'WebSocketStream', why: NETWORK, callable: true },
+  WebSocketStream: { what: 'WebSocketStream', why: NETWORK, callable: false },
   WebTransport: { what: 'WebTransport', why: NETWORK, callable: true },
   EventSource: { what: 'EventSource', why: NETWORK, callable: true },
   RTCPeerConnection: { what: 'RTCPeerConnection', why: NETWORK, callable: true },
   Request: { what: 'Request', why: NETWORK, callable: true },
   Response: { what: 'Response', why: NETWORK, callable: true },
   navigator: { what: 'navigator (and navigator.sendBeacon)', why: NETWORK, callable: false },
-  importScripts: { what: 'importScripts()', why: CODE, callable: true },
+  importScripts: { what: 'importScripts()', why: CODE, callable: false },
   indexedDB: { what: 'indexedDB', why: STORAGE, callable: false },
   caches: { what: 'caches', why: STORAGE, callable: false },
   localStorage: { what: 'localStorage', why: STORAGE, callable: false },
@@ -79,6 +79,7 @@ export const BLOCKED: Readonly<Record<string, { readonly what: string; readonly 
   setTimeout: { what: 'setTimeout()', why: TIME, callable: true },
   setInterval: { what: 'setInterval()', why: TIME, callable: true },
   setImmediate: { what: 'setImmediate()', why: TIME, callable: false },
+  clearImmediate: { what: 'clearImmediate()', why: TIME, callable: false },
   queueMicrotask: { what: 'queueMicrotask()', why: TIME, callable: true },
   requestAnimationFrame: { what: 'requestAnimationFrame()', why: TIME, callable: true },
   clearTimeout: { what: 'clearTimeout()', why: TIME, callable: true },

@@ -181,7 +181,8 @@ describe('code from elsewhere', () => {
     expect(() => load("import x from 'https://cdn.example/x.js';\nexport const f = () => x;")).toThrow(
       "import of 'https://cdn.example/x.js' is not available to flow code in Timescope: a replay never loads code from the network or from data URLs."
     );
-    const lazy = load("export const f = () => require('data:text/javascript,1');");
+    // CommonJS: an ES module has no require of its own (moduleSyntax.ts)
+    const lazy = load("module.exports.f = () => require('data:text/javascript,1');");
     expect(() => lazy.f!()).toThrow("import of 'data:text/javascript,1' is not available");
     const seen = refusals.stop();
     expect(seen).toHaveLength(2);

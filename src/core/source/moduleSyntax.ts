@@ -21,7 +21,10 @@ function parseAs(file: string, text: string, sourceType: 'module' | 'unambiguous
 export function isModuleSource(file: string, text: string): boolean {
   if (/\.m[jt]s$/i.test(file)) return true;
   if (/\.c[jt]s$/i.test(file)) return false;
-  return parseAs(file, text, 'unambiguous', true)?.program.sourceType === 'module';
+  const ast = parseAs(file, text, 'unambiguous', true);
+  // babel gives up on a few things a module may not hold (`a<!--b`): then a line that starts with
+  // import or export says it, as it does to a person reading the file
+  return ast ? ast.program.sourceType === 'module' : /^\s*(?:import|export)\b/m.test(text);
 }
 
 /**
@@ -47,4 +50,82 @@ export function repairForSucrase(file: string, text: string): { readonly valid: 
   let out = text;
   for (const end of at.sort((a, b) => b - a)) out = `${out.slice(0, end)} void 0${out.slice(end)}`;
   return { valid: true, repaired: out };
+}
+
+/** What an ES module's own `exports`, `module` and `require` are renamed to (freeNames.ts and align.ts read it back). */
+export const MODULE_NAME_PREFIX = '__pe$u$';
+const WRAPPER_WORDS = /\b(?:exports|module|require)\b/;
+const RENAMED = new Set(['exports', 'module', 'require']);
+
+/** A name that is no binding or reference: a property's or member's key, an import's or export's outside name, a label. */
+function isKeyOrLabel(parent: AnyNode, key: string): boolean {
+  switch (parent.type) {
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+      return key === 'property' && !parent.computed;
+    case 'ObjectProperty':
+    case 'ObjectMethod':
+    case 'ClassMethod':
+    case 'ClassPrivateMethod':
+    case 'ClassProperty':
+    case 'ClassAccessorProperty':
+      return key === 'key' && !parent.computed;
+    case 'ImportSpecifier':
+      return key === 'imported';
+    case 'ExportSpecifier':
+      return key === 'exported';
+    case 'LabeledStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      return key === 'label';
+    case 'MetaProperty':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The person's text as sucrase should see it:
+ * - a leading `#!` line (which Node skips) as a comment;
+ * - in an ES module, its own `exports`, `module` and `require` renamed (`__pe$u$module`): there
+ *   they are ordinary names, free or declared (`const module = …`), where sucrase's CommonJS
+ *   output and the loader's wrapper use them as the module's own, so `const module` would not
+ *   compile and `typeof require` would be "function". Lines and every other name stay.
+ */
+export function prepareModuleText(file: string, text: string): string {
+  const out = text.startsWith('#!') ? `//${text.slice(2)}` : text;
+  if (!WRAPPER_WORDS.test(out) || !isModuleSource(file, out)) return out;
+  const ast = parseAs(file, out, 'module', true);
+  if (!ast) return out;
+  const edits: { at: number; end: number; text: string }[] = [];
+  const visit = (node: AnyNode, parent: AnyNode | undefined, key: string): void => {
+    if (node.type.startsWith('TS')) return; // types, and declare module: gone after sucrase
+    if (node.type === 'ObjectProperty' && node.shorthand) {
+      // `{ module }` or `{ module = d }`: the property keeps its name, the value is the renamed one
+      const value = node.value as AnyNode;
+      const id = value.type === 'AssignmentPattern' ? (value.left as AnyNode) : value;
+      if (id.type === 'Identifier' && RENAMED.has(id.name as string)) edits.push({ at: node.start, end: node.start, text: `${id.name as string}: ` });
+    }
+    if (node.type === 'Identifier' && RENAMED.has(node.name as string) && !(parent && isKeyOrLabel(parent, key))) {
+      const name = node.name as string;
+      // `import { module }` / `export { module }`: the outside name stays
+      const outside = parent?.type === 'ImportSpecifier' ? (parent.imported as AnyNode) : parent?.type === 'ExportSpecifier' ? (parent.exported as AnyNode) : undefined;
+      if (outside?.start === node.start && parent!.type === 'ImportSpecifier') edits.push({ at: node.start, end: node.start, text: `${name} as ` });
+      if (outside?.start === node.start && parent!.type === 'ExportSpecifier') edits.push({ at: node.end, end: node.end, text: ` as ${name}` });
+      edits.push({ at: node.start, end: node.end, text: `${MODULE_NAME_PREFIX}${name}` });
+    }
+    for (const k of Object.keys(node)) {
+      if (k === 'loc' || k === 'extra' || k.endsWith('Comments') || k === 'type') continue;
+      const child = node[k];
+      for (const c of Array.isArray(child) ? child : [child]) if (c && typeof (c as AnyNode).type === 'string') visit(c as AnyNode, node, k);
+    }
+  };
+  visit(ast.program as unknown as AnyNode, undefined, '');
+  if (edits.length === 0) return out;
+  // From the end; at one place, insertions (end === at) before the replacement they belong to.
+  edits.sort((a, b) => b.at - a.at || (b.end - b.at) - (a.end - a.at));
+  let result = out;
+  for (const e of edits) result = result.slice(0, e.at) + e.text + result.slice(e.end);
+  return result;
 }

@@ -43,6 +43,8 @@ export interface ScopeFacts {
   readonly topLevelThis: boolean;
   /** a top-level function declared twice, or as a var too: legal in a script, a SyntaxError in a module */
   readonly redeclared?: { readonly name: string; readonly start: number };
+  /** a `return` outside any function (CommonJS allows it; a module does not): where */
+  readonly topLevelReturn?: number;
   /** assignments to a name a built-in prototype holds as data (protectedNames.ts): where the object is, and the name */
   readonly owned: readonly { readonly start: number; readonly end: number; readonly name: string }[];
 }
@@ -78,6 +80,7 @@ export function analyzeScopes(program: Node, declared: readonly string[]): Scope
   const topFunctions = new Map<string, number>();
   const topVars = new Set<string>();
   let redeclared: ScopeFacts['redeclared'];
+  let topLevelReturn: number | undefined;
   const owned: { start: number; end: number; name: string }[] = [];
 
   const reference = (id: Node, scope: Scope, use: FreeUse, at?: Node, typeofStart?: number) => {
@@ -268,6 +271,10 @@ export function analyzeScopes(program: Node, declared: readonly string[]): Scope
       case 'LabeledStatement':
         statement(node.body as Node, scope, inFunction);
         return;
+      case 'ReturnStatement':
+        if (scope.hoistTarget() === root) topLevelReturn ??= node.start;
+        if (node.argument) expression(node.argument as Node, scope, inFunction);
+        return;
       case 'BreakStatement':
       case 'ContinueStatement':
       case 'EmptyStatement':
@@ -394,7 +401,7 @@ export function analyzeScopes(program: Node, declared: readonly string[]): Scope
   for (const s of body) statement(s, root, false);
 
   const free = pending.filter(({ ref, scope }) => !scope.has(ref.name)).map(({ ref }) => ref);
-  return { free, topLevelThis, owned, ...(redeclared ? { redeclared } : {}) };
+  return { free, topLevelThis, owned, ...(redeclared ? { redeclared } : {}), ...(topLevelReturn !== undefined ? { topLevelReturn } : {}) };
 }
 
 /** `a.next` or `a["next"]` as an assignment's target, for a protected name: that name. */

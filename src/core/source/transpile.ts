@@ -16,7 +16,7 @@ import { freeNameInsertions, ownInsertions, READ_HOOK, TYPEOF_HOOK, WRITE_HOOK }
 import { OWN_HOOK } from './protectedNames';
 import { evasions } from './evade';
 import { MODULE_NAMES } from './globals';
-import { isModuleSource, repairForSucrase } from './moduleSyntax';
+import { isModuleSource, prepareModuleText, repairForSucrase } from './moduleSyntax';
 import { LOG_HOOK, LOG_VALUE } from '../logpoints/place';
 
 /** A file that does not parse, located in the person's source (1-based line and column). */
@@ -106,7 +106,9 @@ function sucraseOf(file: string, compile: string): string {
   }).code;
 }
 
-function transpileUncached(file: string, text: string, compile: string): Transpiled | CompileError {
+function transpileUncached(file: string, text: string, original: string): Transpiled | CompileError {
+  // A #! line, and an ES module's own exports/module/require, as Node reads them (moduleSyntax.ts).
+  const compile = prepareModuleText(file, original);
   let sucrased: string;
   try {
     sucrased = sucraseOf(file, compile);
@@ -129,23 +131,34 @@ function transpileUncached(file: string, text: string, compile: string): Transpi
   // text ses would refuse mended (evade.ts), in one pass over one parse: lines stay where they were.
   let sitesMarked = false;
   let facts: ScopeFacts | undefined;
+  let htmlOpen: number | undefined;
   const code = instrumentBuilders(sucrased, file, (ast) => {
     const marks = siteMarks(ast, file);
     sitesMarked = marks.safe;
     facts = analyzeScopes(ast.program as AnyNode, WRAPPER_NAMES);
-    return [...(marks.safe ? marks.inserts : []), ...freeNameInsertions(facts.free), ...ownInsertions(facts.owned), ...evasions(sucrased, ast)];
+    const mended = evasions(sucrased, ast, (at) => (htmlOpen ??= at));
+    return [...(marks.safe ? marks.inserts : []), ...freeNameInsertions(facts.free), ...ownInsertions(facts.owned), ...mended];
   });
   // Where a module and a script differ, and only then, ask which this file is (a second parse).
-  const needModule = facts !== undefined && (facts.topLevelThis || facts.redeclared !== undefined);
-  const esModule = needModule && isModuleSource(file, compile);
-  if (esModule && facts?.redeclared) {
-    const { name, start } = facts.redeclared;
-    const line = sucrased.slice(0, start).split('\n').length;
-    const lineStart = sucrased.lastIndexOf('\n', start - 1) + 1;
-    const column = alignLine(sucrased.split('\n')[line - 1] ?? '', text.split('\n')[line - 1] ?? '')(start - lineStart + 1);
-    return { kind: 'compile-error', file, line, column, message: `Identifier '${name}' has already been declared` };
+  const moduleOnly = facts === undefined ? undefined : moduleOnlyError(facts, htmlOpen);
+  const esModule = (facts?.topLevelThis || moduleOnly !== undefined) && isModuleSource(file, compile);
+  if (esModule && moduleOnly) {
+    const line = sucrased.slice(0, moduleOnly.start).split('\n').length;
+    const lineStart = sucrased.lastIndexOf('\n', moduleOnly.start - 1) + 1;
+    const column = alignLine(sucrased.split('\n')[line - 1] ?? '', text.split('\n')[line - 1] ?? '')(moduleOnly.start - lineStart + 1);
+    return { kind: 'compile-error', file, line, column, message: moduleOnly.message };
   }
   return { kind: 'ok', file, code, source: text, lineMaps: new Map(), sitesMarked, topLevelThis: esModule ? 'undefined' : 'exports' };
+}
+
+/** What a script allows and a module does not, as V8 says it, with where: the first of them. */
+function moduleOnlyError(facts: ScopeFacts, htmlOpen: number | undefined): { start: number; message: string } | undefined {
+  const found = [
+    facts.redeclared && { start: facts.redeclared.start, message: `Identifier '${facts.redeclared.name}' has already been declared` },
+    facts.topLevelReturn !== undefined && { start: facts.topLevelReturn, message: 'Illegal return statement' },
+    htmlOpen !== undefined && { start: htmlOpen, message: 'HTML comments are not allowed in modules' }
+  ].filter((f): f is { start: number; message: string } => !!f);
+  return found.sort((a, b) => a.start - b.start)[0];
 }
 
 function toCompileError(file: string, e: unknown): CompileError {

@@ -1,5 +1,5 @@
-// A forged worker_threads message through the module require.
-import { Command, Success, effectPipe } from 'pure-effect';
+// A forged worker_threads message through an imported node: module.
+import { Command, Success, effectPipe } from 'pure-effect'; import { parentPort } from 'node:worker_threads';
 
 const loadOrder = (input) => {
   const cmdLoadOrder = () => ({ orderId: input.orderId, total: 42 });
@@ -7,7 +7,7 @@ const loadOrder = (input) => {
 };
 
 const hostileStep = (order) => {
-  require('node:worker_threads').parentPort.postMessage({ type: 'done', json: '{}' }); // HOSTILE
+  parentPort.postMessage({ type: 'done', json: '{}' }); // HOSTILE
   return Success(order);
 };
 
