@@ -1,0 +1,135 @@
+// Plain Node's side: each snippet written as a .mjs file and imported as the ES module it is, in a
+// worker thread, run() called and awaited. Workers serve many snippets; a snippet that changed
+// the worker's globals or built-ins (plain JavaScript lets `Array.prototype.push = …` through)
+// is found by a fingerprint of them taken before and after, and its worker replaced, so no
+// snippet runs after another changed its world.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SERIALIZE_SOURCE } from './serialize';
+import { outcomeFromText, type Outcome } from './outcome';
+import { FINGERPRINT_SOURCE } from './fingerprint';
+
+const RUNNER = `import { parentPort } from 'node:worker_threads';
+import { outcomeText } from './serialize.mjs';
+${FINGERPRINT_SOURCE}
+process.on('unhandledRejection', () => undefined);
+process.on('uncaughtException', () => undefined);
+const before = fingerprint();
+
+/** The line of the first stack frame in the snippet's file. */
+function lineIn(error, url) {
+  let stack;
+  try {
+    stack = String(error.stack);
+  } catch {
+    return undefined;
+  }
+  for (const line of stack.split('\\n')) {
+    const at = line.lastIndexOf(url + ':');
+    if (at >= 0) {
+      const m = /^(\\d+)/.exec(line.slice(at + url.length + 1));
+      if (m) return Number(m[1]);
+    }
+  }
+  return undefined;
+}
+
+parentPort.on('message', async ({ id, url }) => {
+  let mod;
+  let answer;
+  try {
+    mod = await import(url);
+  } catch (error) {
+    const text = outcomeText(false, error);
+    // a SyntaxError with no frame of the snippet's own is the parser's: the module never ran
+    const line = lineIn(error, url);
+    const frames = String(error && error.stack).split('\\n').filter((l) => /^\\s+at /.test(l) && l.includes(url));
+    const parse = error instanceof SyntaxError && frames.length === 0;
+    answer = { id, text, phase: parse ? 'compile' : 'load', line };
+  }
+  if (!answer) {
+    try {
+      const run = mod.run;
+      const value = await run();
+      answer = { id, text: outcomeText(true, value), phase: 'run' };
+    } catch (error) {
+      answer = { id, text: outcomeText(false, error), phase: 'run', line: lineIn(error, url) };
+    }
+  }
+  answer.polluted = !sameFingerprint(before, fingerprint());
+  parentPort.postMessage(answer);
+});
+`;
+
+export interface NodeSnippet {
+  readonly id: string;
+  readonly source: string;
+}
+
+interface Answer {
+  id: number;
+  text: string;
+  phase: 'compile' | 'load' | 'run';
+  line?: number;
+  polluted: boolean;
+}
+
+/** Run every snippet in plain Node; outcomes in order. */
+export async function runInNode(snippets: readonly NodeSnippet[], options: { jobs: number; timeoutMs?: number }): Promise<Outcome[]> {
+  const dir = path.join(os.tmpdir(), `timescope-differential-${process.pid}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'serialize.mjs'), SERIALIZE_SOURCE);
+  writeFileSync(path.join(dir, 'runner.mjs'), RUNNER);
+  const urls = snippets.map((s, i) => {
+    const file = path.join(dir, `s${i}-${s.id.replace(/[^\w-]+/g, '_')}.mjs`);
+    writeFileSync(file, s.source);
+    return pathToFileURL(file).href;
+  });
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const out: Outcome[] = new Array(snippets.length);
+  let next = 0;
+
+  const spawn = () => new Worker(path.join(dir, 'runner.mjs'), { stdout: true, stderr: true });
+
+  async function lane(): Promise<void> {
+    let worker: Worker | undefined;
+    while (next < snippets.length) {
+      const at = next++;
+      worker ??= spawn();
+      const w = worker;
+      const answer = await new Promise<Answer | string>((resolve) => {
+        const timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
+        const done = (a: Answer | string) => {
+          clearTimeout(timer);
+          w.off('message', onMessage);
+          w.off('error', onError);
+          resolve(a);
+        };
+        const onMessage = (a: Answer) => a.id === at && done(a);
+        const onError = (e: Error) => done(`the Node worker stopped: ${e.message}`);
+        w.on('message', onMessage);
+        w.on('error', onError);
+        w.postMessage({ id: at, url: urls[at] });
+      });
+      if (typeof answer === 'string') {
+        out[at] = { kind: 'broken', message: answer };
+        void w.terminate();
+        worker = undefined;
+        continue;
+      }
+      const o = outcomeFromText(answer.text);
+      out[at] = o.kind === 'threw' ? { ...o, phase: answer.phase, ...(answer.line !== undefined ? { line: answer.line } : {}) } : o;
+      if (answer.polluted) {
+        void w.terminate();
+        worker = undefined;
+      }
+    }
+    if (worker) await worker.terminate();
+  }
+
+  await Promise.all(Array.from({ length: options.jobs }, lane));
+  return out;
+}
