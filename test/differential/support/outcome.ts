@@ -59,6 +59,9 @@ export function outcomeOfRunResult(r: Exclude<RunResult, { kind: 'report' }>): O
     return { kind: 'threw', phase: 'compile', name: 'SyntaxError', message: `${r.file}:${r.line}:${r.column}: ${r.message}`, ...(line !== undefined ? { line } : {}) };
   }
   if (r.kind === 'load-error') {
+    // a thrown string is described as \`a string: <text>\` (values/describeThrown.ts)
+    const thrownString = /^a string: ([\s\S]*?)(?: \(while loading '[^']*'\))?$/.exec(r.message);
+    if (thrownString) return { kind: 'threw', phase: 'load', name: 'value', message: JSON.stringify(thrownString[1]) };
     const { name, message } = splitLoadMessage(r.message);
     const line = snippetLine(r.location?.file, r.location?.line);
     return { kind: 'threw', phase: 'load', name, message, ...(line !== undefined ? { line } : {}) };
@@ -90,7 +93,8 @@ export function outcomeOfRow(row: BatchRow, expected: Outcome): Outcome {
     const text = failureText(row.detail);
     if (text === undefined) return { kind: 'broken', message: row.detail };
     const o = outcomeFromText(text);
-    return o.kind === 'broken' ? { kind: 'broken', message: `the sandbox's outcome, cut short: ${text}` } : o;
+    // the row's detail keeps 300 characters: a longer outcome text arrives cut short
+    return o.kind === 'broken' ? { kind: 'broken', message: `(cut at 300 characters) ${text}` } : o;
   }
   if (row.verdict === 'flow-error' && expected.kind === 'threw') {
     const at = /\(([^()]*):(\d+):(\d+)\)$/.exec(row.detail);
