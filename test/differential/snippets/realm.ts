@@ -127,7 +127,7 @@ const taming: Snippet[] = [
   expr('taming/date-toLocaleString-utc', 'new Date(0).toLocaleString("en-US", { timeZone: "UTC" })'),
   expr('taming/localeCompare-case', '"a".localeCompare("B")'),
   expr('taming/array-toLocaleString', '[1234.5, new Date(0)].toLocaleString("en-US", { timeZone: "UTC" })'),
-  XX,
+  expr('taming/error-stack-names-run', '(() => { try { null.f(); } catch (e) { return /\\bat run\\b/.test(String(e.stack)); } })()'),
   expr('taming/function-toString-source-kept', '(function kept(a) { return a + 1; }).toString()'),
   expr('taming/regexp-legacy-input', '(() => { /a/.test("xa"); return typeof RegExp.input; })()'),
   expr('taming/date-constructor-no-args-works', 'typeof new Date().getTime()'),
