@@ -3,7 +3,7 @@
 // the worker's globals or built-ins (plain JavaScript lets `Array.prototype.push = …` through)
 // is found by a fingerprint of them taken before and after, and its worker replaced, so no
 // snippet runs after another changed its world.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -77,59 +77,74 @@ interface Answer {
   polluted: boolean;
 }
 
-/** Run every snippet in plain Node; outcomes in order. */
-export async function runInNode(snippets: readonly NodeSnippet[], options: { jobs: number; timeoutMs?: number }): Promise<Outcome[]> {
-  const dir = path.join(os.tmpdir(), `timescope-differential-${process.pid}-${Date.now()}`);
+/** Plain Node's runner: workers kept between calls (each replaced when a snippet changed its world). */
+export function nodeRunner(options: { jobs: number; timeoutMs?: number }) {
+  const dir = path.join(os.tmpdir(), `timescope-differential-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'serialize.mjs'), SERIALIZE_SOURCE);
   writeFileSync(path.join(dir, 'runner.mjs'), RUNNER);
-  const urls = snippets.map((s, i) => {
-    const file = path.join(dir, `s${i}-${s.id.replace(/[^\w-]+/g, '_')}.mjs`);
-    writeFileSync(file, s.source);
-    return pathToFileURL(file).href;
-  });
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const out: Outcome[] = new Array(snippets.length);
-  let next = 0;
-
+  const workers: (Worker | undefined)[] = new Array(options.jobs).fill(undefined);
+  let files = 0;
   const spawn = () => new Worker(path.join(dir, 'runner.mjs'), { stdout: true, stderr: true });
 
-  async function lane(): Promise<void> {
-    let worker: Worker | undefined;
-    while (next < snippets.length) {
-      const at = next++;
-      worker ??= spawn();
-      const w = worker;
-      const answer = await new Promise<Answer | string>((resolve) => {
-        const timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
-        const done = (a: Answer | string) => {
-          clearTimeout(timer);
-          w.off('message', onMessage);
-          w.off('error', onError);
-          resolve(a);
-        };
-        const onMessage = (a: Answer) => a.id === at && done(a);
-        const onError = (e: Error) => done(`the Node worker stopped: ${e.message}`);
-        w.on('message', onMessage);
-        w.on('error', onError);
-        w.postMessage({ id: at, url: urls[at] });
-      });
-      if (typeof answer === 'string') {
-        out[at] = { kind: 'broken', message: answer };
-        void w.terminate();
-        worker = undefined;
-        continue;
+  async function runAll(snippets: readonly NodeSnippet[]): Promise<Outcome[]> {
+    const urls = snippets.map((s) => {
+      const file = path.join(dir, `s${files++}-${s.id.replace(/[^\w-]+/g, '_').slice(0, 80)}.mjs`);
+      writeFileSync(file, s.source);
+      return pathToFileURL(file).href;
+    });
+    const out: Outcome[] = new Array(snippets.length);
+    let next = 0;
+    const lane = async (slot: number) => {
+      while (next < snippets.length) {
+        const at = next++;
+        const w = (workers[slot] ??= spawn());
+        const answer = await new Promise<Answer | string>((resolve) => {
+          const timer = setTimeout(() => done(`no answer within ${timeoutMs} ms`), timeoutMs);
+          function done(a: Answer | string) {
+            clearTimeout(timer);
+            w.off('message', onMessage);
+            w.off('error', onError);
+            resolve(a);
+          }
+          const onMessage = (a: Answer) => a.id === at && done(a);
+          const onError = (e: Error) => done(`the Node worker stopped: ${e.message}`);
+          w.on('message', onMessage);
+          w.on('error', onError);
+          w.postMessage({ id: at, url: urls[at] });
+        });
+        if (typeof answer === 'string' || answer.polluted) {
+          void w.terminate();
+          workers[slot] = undefined;
+        }
+        if (typeof answer === 'string') {
+          out[at] = { kind: 'broken', message: answer };
+          continue;
+        }
+        const o = outcomeFromText(answer.text);
+        out[at] = o.kind === 'threw' ? { ...o, phase: answer.phase, ...(answer.line !== undefined ? { line: answer.line } : {}) } : o;
       }
-      const o = outcomeFromText(answer.text);
-      out[at] = o.kind === 'threw' ? { ...o, phase: answer.phase, ...(answer.line !== undefined ? { line: answer.line } : {}) } : o;
-      if (answer.polluted) {
-        void w.terminate();
-        worker = undefined;
-      }
-    }
-    if (worker) await worker.terminate();
+    };
+    await Promise.all(workers.map((_, slot) => lane(slot)));
+    return out;
   }
 
-  await Promise.all(Array.from({ length: options.jobs }, lane));
-  return out;
+  return {
+    runAll,
+    async close(): Promise<void> {
+      await Promise.all(workers.map((w) => w?.terminate()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** Run every snippet in plain Node; outcomes in order. */
+export async function runInNode(snippets: readonly NodeSnippet[], options: { jobs: number; timeoutMs?: number }): Promise<Outcome[]> {
+  const runner = nodeRunner(options);
+  try {
+    return await runner.runAll(snippets);
+  } finally {
+    await runner.close();
+  }
 }
