@@ -122,5 +122,7 @@ export const BY_DESIGN: Readonly<Record<string, ByDesign>> = {
   'frozen/define-on-intrinsic': { sandbox: typeError('Cannot define property extra, object is not extensible'), why: FROZEN },
   'frozen/delete-intrinsic-method': { sandbox: typeError("Cannot delete property 'map' of [object Array]"), why: FROZEN },
   'frozen/setPrototypeOf-intrinsic': { sandbox: typeError('[object Array] is not extensible'), why: FROZEN },
+  'frozen/builtin-method-descriptor': { sandbox: value([false, false]), why: FROZEN },
+  'frozen/index-on-array-prototype': { sandbox: typeError('Cannot add property 0, object is not extensible'), why: FROZEN },
   'frozen/date-prototype-assign': { sandbox: typeError("Cannot assign to read only property 'getTime' of object '[object Object]'"), why: FROZEN }
 };

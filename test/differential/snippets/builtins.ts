@@ -313,6 +313,8 @@ const typed: Snippet[] = [
   expr('typed/from-string-textencoder', 'Array.from(new TextEncoder().encode("é"))'),
   expr('typed/textdecoder', 'new TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0xac]))'),
   expr('typed/atob-btoa', '[btoa("hi"), atob("aGk=")]'),
+  expr('typed/transferToImmutable-absent', 'typeof ArrayBuffer.prototype.transferToImmutable'),
+  expr('typed/sliceToImmutable-absent', 'typeof ArrayBuffer.prototype.sliceToImmutable'),
   expr('typed/toStringTag', 'Object.prototype.toString.call(new Float64Array(1))')
 ];
 

@@ -98,6 +98,8 @@ const generators: Snippet[] = [
   asyncBody('generators/for-await-over-sync', '  const out = [];\n  for await (const v of [Promise.resolve(1), 2]) out.push(v);\n  return out;'),
   body('generators/spread-arguments', '  function* g() {\n    yield 2;\n    yield 5;\n  }\n  return Math.pow(...g());'),
   body('generators/yield-in-arrow-inside-generator-is-syntax-error-free', '  function* g() {\n    const f = () => 1;\n    yield f();\n  }\n  return [...g()];'),
+  body('generators/yield-spread-in-array', '  function* g() {\n    yield [...yield];\n  }\n  const it = g();\n  it.next();\n  return it.next(["a", "b"]).value;'),
+  body('generators/yield-spread-in-object-private-method', '  class C {\n    *#gen() {\n      yield { ...yield, y: 1 };\n    }\n    get gen() {\n      return this.#gen;\n    }\n  }\n  const it = new C().gen();\n  it.next();\n  return it.next({ x: 0 }).value;'),
   body('generators/destructure-from-generator', '  function* g() {\n    yield 1;\n    yield 2;\n    yield 3;\n  }\n  const [a, , c] = g();\n  return [a, c];')
 ];
 
@@ -170,5 +172,18 @@ const operators: Snippet[] = [
   expr('operators/html-like-less-than', '(() => { const a = 1, b = 2; return a < !--b; })()')
 ];
 
-export const language: Snippet[] = [...destructuring, ...classes, ...generators, ...getters, ...optional, ...operators];
+const functions: Snippet[] = [
+  body('functions/strict-function-caller-throws', '  function f() {}\n  return f.caller;'),
+  body('functions/strict-function-arguments-property-throws', '  function f() {}\n  return f.arguments;'),
+  body('functions/strict-arguments-callee-throws', '  return (function () {\n    return arguments.callee;\n  })();'),
+  body('functions/caller-in-own-properties', '  function f() {}\n  return [Object.hasOwn(f, "caller"), "caller" in f, "arguments" in f];'),
+  body('functions/arrow-has-no-prototype', '  const f = () => 1;\n  return [f.prototype, "prototype" in f];'),
+  body('functions/default-param-scope-closure', '  let x = "outer";\n  const f = (a = () => x) => {\n    let x = "inner";\n    return a();\n  };\n  return f();'),
+  body('functions/rest-params-length', '  return [((a, ...r) => 0).length, ((a = 1, b) => 0).length];'),
+  body('functions/method-not-constructible', '  const o = { m() {} };\n  return new o.m();'),
+  body('functions/getter-name', '  const d = Object.getOwnPropertyDescriptor({ get x() { return 1; } }, "x");\n  return d.get.name;'),
+  body('functions/bound-this-and-args', '  function f(a, b) {\n    return [this.v, a, b];\n  }\n  return f.bind({ v: 1 }, 2)(3);')
+];
+
+export const language: Snippet[] = [...destructuring, ...classes, ...generators, ...getters, ...optional, ...operators, ...functions];
 

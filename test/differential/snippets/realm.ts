@@ -89,6 +89,8 @@ const frozenIntrinsics: Snippet[] = [
   body('frozen/setPrototypeOf-intrinsic', '  Object.setPrototypeOf(Array.prototype, null);\n  return 1;'),
   body('frozen/date-prototype-assign', '  Date.prototype.getTime = () => 0;\n  return new Date(5).getTime();'),
   body('frozen/error-stackTraceLimit-assign', '  Error.stackTraceLimit = 1;\n  return Error.stackTraceLimit;'),
+  body('frozen/builtin-method-descriptor', '  const d = Object.getOwnPropertyDescriptor(Array.prototype, "map");\n  return [d.writable, d.configurable];'),
+  body('frozen/index-on-array-prototype', '  Array.prototype[0] = "inherited";\n  return [][0];'),
   body('frozen/symbol-registry-still-works', '  return Symbol.for("frozen-realm") === Symbol.for("frozen-realm");')
 ];
 
