@@ -5,6 +5,7 @@
 // not read from src/sandbox/blocked.ts, so that a change of wording is noticed.
 import type { ByDesign } from './support/compare';
 import type { Outcome } from './support/outcome';
+import { BLOCKED_NAMES, ECMASCRIPT_GLOBALS } from './snippets/globals';
 
 const NETWORK = 'a replay never reaches the network';
 const STORAGE = 'a replay never reads or writes storage';
@@ -67,35 +68,25 @@ const WHY_BLOCKED: Record<string, string> = { [NETWORK]: 'blocked I/O (network)'
 
 /**
  * typeof of a blocked name answers as a browser page would, 'function' or 'undefined' (the
- * sandbox has no value to give for an object), and only using the name throws. Listed here where
- * that answer is not Node's (the names Node lacks, or has and a browser does not).
+ * sandbox has no value to give for an object: navigator, window, WebAssembly…), and only using
+ * the name throws. Pinned for every blocked name, whatever the plain side says: Node lacks some
+ * (XMLHttpRequest) and has others (process, Buffer), and Chromium's worker, the e2e spec's plain
+ * side, has navigator and self, and no SharedArrayBuffer without cross-origin isolation.
  */
-const TYPEOF_AS_IN_A_BROWSER: Record<string, 'function' | 'undefined'> = {
-  XMLHttpRequest: 'function',
-  WebSocket: 'function',
-  WebTransport: 'function',
-  EventSource: 'function',
-  RTCPeerConnection: 'function',
-  Worker: 'function',
-  SharedWorker: 'function',
-  postMessage: 'function',
-  close: 'function',
-  requestAnimationFrame: 'function',
-  process: 'undefined',
-  global: 'undefined',
-  Buffer: 'undefined',
-  WebAssembly: 'undefined',
-  setImmediate: 'undefined'
-};
+const typeofAsInABrowser = (name: keyof typeof BLOCKED_NAMES): 'function' | 'undefined' => (BLOCKED_NAMES[name] === 'function' ? 'function' : 'undefined');
+const ECMASCRIPT_BLOCKED = new Set<string>(ECMASCRIPT_GLOBALS);
 
 const FROZEN = 'frozen intrinsics: the realm the flow shares with the engine is locked down';
 
 export const BY_DESIGN: Readonly<Record<string, ByDesign>> = {
   ...Object.fromEntries(Object.entries(BLOCKED_USE).map(([name, [what, why]]) => [`blocked/use-${name}`, { sandbox: sandboxError(what, why), why: WHY_BLOCKED[why]! }])),
   ...Object.fromEntries(
-    Object.entries(TYPEOF_AS_IN_A_BROWSER).map(([name, answer]) => [`blocked/typeof-${name}`, { sandbox: value(answer), why: 'typeof of a blocked name answers as a browser would' }])
+    (Object.keys(BLOCKED_NAMES) as (keyof typeof BLOCKED_NAMES)[]).map((name) => [
+      ECMASCRIPT_BLOCKED.has(name) ? `globals/typeof-${name}` : `blocked/typeof-${name}`,
+      { sandbox: value(typeofAsInABrowser(name)), why: 'typeof of a blocked name answers as a browser page would' }
+    ])
   ),
-  'globals/typeof-Atomics': { sandbox: value('undefined'), why: 'typeof of a blocked name answers as a browser would (no value for an object)' },
+  'globals/globalThis-has-SharedArrayBuffer': { sandbox: value(true), why: 'a blocked name is a property of the sandbox\'s global (one that throws when used)' },
 
   'globals/function-constructor-call': { sandbox: typeError('Function.prototype.constructor is not a valid constructor.'), why: 'eval/Function: ses disables the constructor behind every function' },
   'globals/async-function-constructor-call': { sandbox: typeError('Function.prototype.constructor is not a valid constructor.'), why: 'eval/Function: ses disables the constructor behind every function' },
