@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { cliSandbox } from './support/cliSandbox';
 import { describeOutcome, sameOutcome } from './support/compare';
-import { FLOW_EXPORT, FLOW_FILE, flowFiles, TRACE_TEXT } from './support/flow';
+import { FLOW_EXPORT, FLOW_FILE, flowFiles, traceText } from './support/flow';
 import { nodeRunner } from './support/nodeSide';
 import { outcomeTextOf } from './support/outcome';
 import { sandboxOutcome } from './support/sandboxOutcome';
@@ -20,7 +20,7 @@ describe('random programs run alike in Node and in the CLI sandbox', () => {
   let sandbox: ReturnType<typeof cliSandbox>;
   beforeAll(() => {
     node = nodeRunner({ jobs: 1 });
-    sandbox = cliSandbox({ jobs: 1, traceText: TRACE_TEXT });
+    sandbox = cliSandbox({ jobs: 1 });
   });
   afterAll(async () => {
     await Promise.all([node?.close(), sandbox?.close()]);
@@ -29,7 +29,7 @@ describe('random programs run alike in Node and in the CLI sandbox', () => {
   /** Node's outcome and the sandbox's for one program; throws a readable difference. */
   async function agree(source: string): Promise<void> {
     const [plain] = await node.runAll([{ id: 'property', source }]);
-    const [answer] = await sandbox.runAll([{ files: flowFiles(source, outcomeTextOf(plain!)), entry: FLOW_FILE, exportName: FLOW_EXPORT }]);
+    const [answer] = await sandbox.runAll([{ files: flowFiles(source), entry: FLOW_FILE, exportName: FLOW_EXPORT, traceText: traceText(outcomeTextOf(plain!)) }]);
     const got = sandboxOutcome(answer!, plain!);
     if (!sameOutcome(plain!, got)) throw new Error(`the sides differ\n  node     ${describeOutcome(plain!, 300)}\n  sandbox  ${describeOutcome(got, 300)}\nprogram:\n${source}`);
   }

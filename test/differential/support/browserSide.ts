@@ -117,20 +117,15 @@ type BatchAnswer = { kind: 'row'; row: unknown } | { kind: 'other'; other: unkno
 export async function runSandboxInPage(args: {
   workerText: string;
   workerName: string;
-  jobs: { files: { name: string; text: string }[]; entry: string; exportName: string }[];
-  traceText: string;
+  jobs: { files: { name: string; text: string }[]; entry: string; exportName: string; traceText: string }[];
   lanes: number;
   timeoutMs: number;
 }): Promise<BatchAnswer[]> {
   const url = URL.createObjectURL(new Blob([args.workerText], { type: 'text/javascript' }));
-  const trace = new TextEncoder().encode(args.traceText);
+  const encoder = new TextEncoder();
   const out: BatchAnswer[] = new Array(args.jobs.length);
   let next = 0;
-  const spawn = () => {
-    const worker = new Worker(url, { name: args.workerName });
-    worker.postMessage({ type: 'chunks', chunks: [{ index: 0, bytes: trace }] });
-    return worker;
-  };
+  const spawn = () => new Worker(url, { name: args.workerName });
   const lane = async () => {
     let worker: Worker | undefined;
     while (next < args.jobs.length) {
@@ -156,8 +151,10 @@ export async function runSandboxInPage(args: {
           e.preventDefault();
           done({ kind: 'failed', message: `the replay worker stopped: ${e.message}` });
         };
-        // the flow first: the server takes it at once, and replays the batch after it with it
+        // the flow and the trace first: the server takes them at once, and replays the batch after them with them
+        const trace = encoder.encode(job.traceText);
         w.postMessage({ type: 'flow', flow: { files: job.files, entry: job.entry, exportName: job.exportName } });
+        w.postMessage({ type: 'chunks', chunks: [{ index: 0, bytes: trace }] });
         w.postMessage({ type: 'batch', items: Int32Array.from([0, 0, 0, trace.length]) });
       });
       out[at] = answer;

@@ -3,7 +3,7 @@
 import { BY_DESIGN } from '../byDesign';
 import { cliSandbox } from './cliSandbox';
 import { compare, type Compared } from './compare';
-import { FLOW_EXPORT, FLOW_FILE, flowFiles, TRACE_TEXT } from './flow';
+import { FLOW_EXPORT, FLOW_FILE, flowFiles, traceText } from './flow';
 import { runInNode } from './nodeSide';
 import { outcomeTextOf, type Outcome } from './outcome';
 import { sandboxOutcome } from './sandboxOutcome';
@@ -25,9 +25,9 @@ export async function runBothSides(snippets: readonly SnippetLike[], jobs = 2): 
   const node = await runInNode(snippets, { jobs });
   const t1 = performance.now();
   const expected = snippets.map((s, i) => BY_DESIGN[s.id]?.sandbox ?? node[i]!);
-  const sandbox = cliSandbox({ jobs, traceText: TRACE_TEXT });
+  const sandbox = cliSandbox({ jobs });
   try {
-    const answers = await sandbox.runAll(snippets.map((s, i) => ({ files: flowFiles(s.source, outcomeTextOf(expected[i]!)), entry: FLOW_FILE, exportName: FLOW_EXPORT })));
+    const answers = await sandbox.runAll(snippets.map((s, i) => ({ files: flowFiles(s.source), entry: FLOW_FILE, exportName: FLOW_EXPORT, traceText: traceText(outcomeTextOf(expected[i]!)) })));
     const t2 = performance.now();
     return { node, sandbox: answers.map((a, i) => sandboxOutcome(a, expected[i]!)), ms: { node: t1 - t0, sandbox: t2 - t1 } };
   } finally {

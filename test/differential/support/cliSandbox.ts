@@ -16,6 +16,7 @@ export interface SandboxJob {
   readonly files: readonly { name: string; text: string }[];
   readonly entry: string;
   readonly exportName: string;
+  readonly traceText: string;
 }
 
 interface Slot {
@@ -24,8 +25,8 @@ interface Slot {
 }
 
 /** A few batch workers serving jobs in order; a job that runs past `timeoutMs` gets a 'failed' answer and its worker is replaced. */
-export function cliSandbox(options: { jobs: number; traceText: string; timeoutMs?: number; maxMemoryMb?: number }) {
-  const traceBytes = new TextEncoder().encode(options.traceText);
+export function cliSandbox(options: { jobs: number; timeoutMs?: number; maxMemoryMb?: number }) {
+  const encoder = new TextEncoder();
   const timeoutMs = options.timeoutMs ?? 5_000;
   const maxMemoryMb = options.maxMemoryMb ?? 512;
 
@@ -58,8 +59,6 @@ export function cliSandbox(options: { jobs: number; traceText: string; timeoutMs
       post: (m: PoolToWorker) => worker.postMessage(m),
       next: () => (inbox.length > 0 ? Promise.resolve(inbox.shift()!) : new Promise((resolve) => (waiting = resolve)))
     };
-    // the trace's bytes, once: every snippet replays the same one-entry trace
-    port.post({ type: 'chunks', chunks: [{ index: 0, bytes: traceBytes }] });
     return { worker, port };
   }
 
@@ -71,7 +70,7 @@ export function cliSandbox(options: { jobs: number; traceText: string; timeoutMs
     const timeout = new Promise<SnippetAnswer>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'failed', message: `no answer within ${timeoutMs} ms` }), timeoutMs);
     });
-    const answer = await Promise.race([replayOnce(slot.port, job.files, job.entry, job.exportName, traceBytes.length), timeout]);
+    const answer = await Promise.race([replayOnce(slot.port, job.files, job.entry, job.exportName, encoder.encode(job.traceText)), timeout]);
     clearTimeout(timer);
     if (answer.kind === 'failed') {
       void slot.worker.terminate();

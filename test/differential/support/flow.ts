@@ -1,15 +1,16 @@
-// A snippet as flow code: the files a replay of it is given, and the one-entry trace it replays.
+// A snippet as flow code: the files a replay of it is given, and the trace it replays.
 //
 // snippet.js is the snippet's text unchanged (its lines are its own), imported by flow.js, the
 // entry, whose exported flow calls run() (as a plain call: `this` is undefined) when the replay starts it and reads the settled result
 // in the continuation of a recorded Command, after the microtasks the replay gives that step
 // (Promise ordering snippets settle by then; one that does not says so as {"pending":true}).
 //
-// The outcome is compared in the sandbox itself, with the expected outcome written into flow.js:
+// The outcome is compared in the sandbox itself, with the expected outcome as the trace's input:
 // a batch replay answers each trace with a row (core/batch/row.ts), not its values, so the flow
 // ends in Success when the outcome is the expected one, and otherwise in a Failure carrying its
 // own outcome text, which the row's detail shows. An expected throw is thrown again, so the row
-// names the line the sandbox locates it at.
+// names the line the sandbox locates it at. flow.js is the same text for every snippet, so the
+// sandbox's transpile cache serves it.
 import { SERIALIZE_SOURCE } from './serialize';
 
 export const SNIPPET_FILE = 'snippet.js';
@@ -23,24 +24,14 @@ export const PENDING = '{"pending":true}';
 /** Recorded Commands the flow may wait through for run() to settle (the trace has this many entries; the rest go unreached). */
 export const SETTLE_STEPS = 64;
 
-/**
- * A string literal that says none of what the sandbox refuses to compile even inside a string
- * (`<!--`, `-->`, `import(`, `eval(`): the expected outcome may hold them, the wrapper must not.
- */
-function literal(text: string): string {
-  return JSON.stringify(text).replace(/[<>(]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** The flow's entry file: `expected` is the outcome text (serialize.ts) the sandbox should give. */
-export function flowText(expected: string): string {
-  return `import { Success, Failure, Command } from 'pure-effect';
+/** The flow's entry file: its input is the outcome text (serialize.ts) the sandbox should give. */
+export const FLOW_TEXT = `import { Success, Failure, Command } from 'pure-effect';
 import { outcomeText } from './${SERIALIZE_FILE}';
 import * as snippet from './${SNIPPET_FILE}';
 
-const expected = ${literal(expected)};
 const ${SETTLE_COMMAND} = () => 0;
 
-export const ${FLOW_EXPORT} = (_input) => {
+export const ${FLOW_EXPORT} = (expected) => {
   const state = { done: false, ok: false, value: undefined };
   try {
     const run = snippet.run;
@@ -63,15 +54,18 @@ export const ${FLOW_EXPORT} = (_input) => {
   return settle(0);
 };
 `;
-}
 
-export function flowFiles(snippetSource: string, expected: string): { name: string; text: string }[] {
+export function flowFiles(snippetSource: string): { name: string; text: string }[] {
   return [
-    { name: FLOW_FILE, text: flowText(expected) },
+    { name: FLOW_FILE, text: FLOW_TEXT },
     { name: SERIALIZE_FILE, text: SERIALIZE_SOURCE },
     { name: SNIPPET_FILE, text: snippetSource }
   ];
 }
 
-export const TRACE = { flowName: FLOW_EXPORT, initialInput: null, trace: Array.from({ length: SETTLE_STEPS }, (_, i) => ({ command: SETTLE_COMMAND, path: String(i), result: 0 })) };
-export const TRACE_TEXT = JSON.stringify(TRACE);
+const ENTRIES = JSON.stringify(Array.from({ length: SETTLE_STEPS }, (_, i) => ({ command: SETTLE_COMMAND, path: String(i), result: 0 })));
+
+/** The trace a snippet's flow replays: `expected`, the outcome text it should give, is its input. */
+export function traceText(expected: string): string {
+  return `{"flowName":${JSON.stringify(FLOW_EXPORT)},"initialInput":${JSON.stringify(expected)},"trace":${ENTRIES}}`;
+}

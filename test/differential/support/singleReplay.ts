@@ -4,12 +4,11 @@
 // to read outcome texts longer than a batch row's detail keeps.
 import { DEFAULT_LIMITS, startSandbox } from '../../../src/sandbox/node/host';
 import { CLI_BOOT } from './cliSandbox';
-import { FLOW_EXPORT, FLOW_FILE, flowFiles, TRACE_TEXT } from './flow';
+import { FLOW_EXPORT, FLOW_FILE, flowFiles, traceText } from './flow';
 import { outcomeFromText, outcomeOfRunResult, outcomeTextOf, type Outcome } from './outcome';
 
 export async function singleReplay(source: string, expected: Outcome): Promise<Outcome> {
-  const files = flowFiles(source, outcomeTextOf(expected));
-  const o = await startSandbox(CLI_BOOT, DEFAULT_LIMITS).run({ files, entry: FLOW_FILE, exportName: FLOW_EXPORT, traceText: TRACE_TEXT });
+  const o = await startSandbox(CLI_BOOT, DEFAULT_LIMITS).run({ files: flowFiles(source), entry: FLOW_FILE, exportName: FLOW_EXPORT, traceText: traceText(outcomeTextOf(expected)) });
   if (o.kind !== 'result') return { kind: 'broken', message: `${o.kind}: ${JSON.stringify(o)}` };
   const r = o.result;
   if (r.kind !== 'report') return outcomeOfRunResult(r);
