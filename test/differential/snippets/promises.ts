@@ -1,0 +1,38 @@
+// Promise ordering: the order callbacks and awaits run in, read once everything has settled.
+import { asyncBody, body, type Snippet } from './define';
+
+export const promises: Snippet[] = [
+  body('promise/then-before-sync-end', '  const log = [];\n  const p = Promise.resolve().then(() => log.push("then"));\n  log.push("sync");\n  return p.then(() => log);'),
+  body('promise/then-chain-interleaving', '  const log = [];\n  const a = Promise.resolve().then(() => log.push("a1")).then(() => log.push("a2"));\n  const b = Promise.resolve().then(() => log.push("b1")).then(() => log.push("b2"));\n  return Promise.all([a, b]).then(() => log);'),
+  asyncBody('promise/await-vs-then-order', '  const log = [];\n  const p = (async () => {\n    log.push("async start");\n    await null;\n    log.push("after await");\n  })();\n  Promise.resolve().then(() => log.push("then"));\n  log.push("sync");\n  await p;\n  await null;\n  return log;'),
+  asyncBody('promise/await-promise-takes-fewer-ticks', '  const log = [];\n  const p = Promise.resolve();\n  (async () => {\n    await p;\n    log.push("await resolved promise");\n  })();\n  p.then(() => log.push("then 1")).then(() => log.push("then 2")).then(() => log.push("then 3"));\n  for (let i = 0; i < 6; i++) await null;\n  return log;'),
+  asyncBody('promise/return-promise-from-then-extra-ticks', '  const log = [];\n  Promise.resolve().then(() => Promise.resolve()).then(() => log.push("returned promise"));\n  Promise.resolve().then(() => log.push("t1")).then(() => log.push("t2")).then(() => log.push("t3")).then(() => log.push("t4"));\n  for (let i = 0; i < 10; i++) await null;\n  return log;'),
+  asyncBody('promise/async-return-promise-ticks', '  const log = [];\n  (async () => Promise.resolve())().then(() => log.push("async returned promise"));\n  Promise.resolve().then(() => log.push("t1")).then(() => log.push("t2")).then(() => log.push("t3"));\n  for (let i = 0; i < 10; i++) await null;\n  return log;'),
+  body('promise/all-order-and-values', '  return Promise.all([3, Promise.resolve(1), new Promise((r) => r(2))]);'),
+  body('promise/all-rejects-first', '  return Promise.all([Promise.reject(new TypeError("first")), Promise.reject(new RangeError("second"))]);'),
+  body('promise/allSettled', '  return Promise.allSettled([Promise.resolve(1), Promise.reject(new Error("no"))]).then((r) => r.map((x) => x.status + ":" + (x.value ?? x.reason.message)));'),
+  body('promise/any-aggregate', '  return Promise.any([Promise.reject(1), Promise.reject(2)]).catch((e) => [e.constructor.name, e.errors]);'),
+  body('promise/race', '  return Promise.race([new Promise(() => {}), Promise.resolve("fast")]);'),
+  body('promise/rejection-value', '  return Promise.reject(new SyntaxError("rejected"));'),
+  body('promise/rejection-non-error', '  return Promise.reject("just a string");'),
+  body('promise/finally-passes-through', '  const log = [];\n  return Promise.resolve(1).finally(() => log.push("f")).then((v) => [v, log]);'),
+  body('promise/finally-throw-overrides', '  return Promise.resolve(1).finally(() => {\n    throw new URIError("from finally");\n  });'),
+  body('promise/executor-throw-rejects', '  return new Promise(() => {\n    throw new RangeError("in executor");\n  });'),
+  body('promise/executor-sync', '  const log = [];\n  new Promise(() => log.push("executor"));\n  log.push("after");\n  return log;'),
+  body('promise/resolve-thenable', '  const thenable = { then(ok) { ok("from thenable"); } };\n  return Promise.resolve(thenable);'),
+  body('promise/thenable-then-called-async', '  const log = [];\n  const thenable = { then(ok) { log.push("then called"); ok(1); } };\n  const p = Promise.resolve(thenable);\n  log.push("sync");\n  return p.then(() => log);'),
+  body('promise/resolve-self-rejects', '  let resolveIt;\n  const p = new Promise((r) => (resolveIt = r));\n  resolveIt(p);\n  return p.catch((e) => e.constructor.name);'),
+  body('promise/withResolvers-exists', '  return typeof Promise.withResolvers;'),
+  body('promise/try-exists', '  return typeof Promise.try;'),
+  asyncBody('promise/await-thenable', '  return await { then: (ok) => ok("awaited thenable") };'),
+  asyncBody('promise/await-in-loop-order', '  const log = [];\n  const worker = async (name, n) => {\n    for (let i = 0; i < n; i++) {\n      log.push(name + i);\n      await null;\n    }\n  };\n  await Promise.all([worker("a", 3), worker("b", 3)]);\n  return log;'),
+  asyncBody('promise/try-catch-await-rejection', '  try {\n    await Promise.reject(new EvalError("awaited rejection"));\n  } catch (e) {\n    return "caught " + e.name;\n  }'),
+  asyncBody('promise/async-throw-becomes-rejection', '  const f = async () => {\n    throw new TypeError("async throw");\n  };\n  const p = f();\n  return [p instanceof Promise, await p.catch((e) => e.message)];'),
+  asyncBody('promise/then-non-function-ignored', '  return await Promise.resolve(5).then(null, 3);'),
+  asyncBody('promise/unhandled-rejection-does-not-throw', '  Promise.reject(new Error("ignored"));\n  await null;\n  return "still running";'),
+  asyncBody('promise/async-arrow-this', '  const o = {\n    v: 2,\n    m() {\n      return (async () => this.v)();\n    }\n  };\n  return await o.m();'),
+  asyncBody('promise/nested-microtasks-depth', '  const log = [];\n  const spin = (n) => (n === 0 ? Promise.resolve() : Promise.resolve().then(() => spin(n - 1)));\n  await spin(20);\n  log.push("spun");\n  return log;'),
+  body('promise/species-then', '  class P extends Promise {}\n  const p = P.resolve(1).then((x) => x);\n  return p.then(() => p instanceof P);'),
+  body('promise/constructor-requires-function', '  return new Promise(1);'),
+  asyncBody('promise/for-await-order', '  const log = [];\n  async function* g() {\n    log.push("g1");\n    yield 1;\n    log.push("g2");\n  }\n  for await (const v of g()) log.push("got" + v);\n  return log;')
+];
