@@ -92,8 +92,23 @@ function makeEndowments(): Readonly<Record<string, unknown>> {
   // may reach the next trace's.
   const pick = (names: readonly string[]) => Object.fromEntries(names.filter((n) => g[n] !== undefined).map((n) => [n, harden(g[n])]));
   const silent = harden(Object.fromEntries(['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'].map((m) => [m, () => undefined])));
+  // A host function called as a bare name gets the Compartment's global as `this` (ses's with-scope),
+  // which a browser's structuredClone, atob and btoa refuse ("Illegal invocation"): each is called
+  // on the host's global instead, under its own name and length.
+  const onHost = (names: readonly string[]) =>
+    Object.fromEntries(
+      names
+        .filter((n) => typeof g[n] === 'function')
+        .map((n) => {
+          const fn = g[n] as (...args: unknown[]) => unknown;
+          const wrapped = { [n](...args: unknown[]) { return Reflect.apply(fn, g, args); } }[n]!;
+          Object.defineProperty(wrapped, 'length', { value: fn.length });
+          return [n, harden(wrapped)];
+        })
+    );
   return {
-    ...pick(['Intl', 'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'atob', 'btoa', 'structuredClone', 'AbortController', 'AbortSignal']),
+    ...pick(['Intl', 'TextEncoder', 'TextDecoder', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal']),
+    ...onHost(['atob', 'btoa', 'structuredClone']),
     // ses keeps these off new Compartments; pure code may use them (frozen already, or hardened above).
     ...pick(['Float32Array', 'Float64Array']),
     ...weakRefs,

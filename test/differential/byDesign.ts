@@ -59,7 +59,8 @@ const BLOCKED_USE: Record<string, readonly [string, string]> = {
   Atomics: ['Atomics', PROCESS],
   setTimeout: ['setTimeout()', TIME],
   setInterval: ['setInterval()', TIME],
-  setImmediate: ['setImmediate()', TIME],
+  // its snippet is clearImmediate(setImmediate(…)): the callee is read first
+  setImmediate: ['clearImmediate()', TIME],
   queueMicrotask: ['queueMicrotask()', TIME],
   requestAnimationFrame: ['requestAnimationFrame()', TIME]
 };
@@ -77,6 +78,15 @@ const typeofAsInABrowser = (name: keyof typeof BLOCKED_NAMES): 'function' | 'und
 const ECMASCRIPT_BLOCKED = new Set<string>(ECMASCRIPT_GLOBALS);
 
 const FROZEN = 'frozen intrinsics: the realm the flow shares with the engine is locked down';
+const SES_REMOVES = 'frozen intrinsics: lockdown removes what is not in ses\'s permits (legacy RegExp statics and compile, strict functions\' caller/arguments poison pills, Error.stackTraceLimit on a Compartment\'s Error)';
+const SES_ADDS = 'frozen intrinsics: ses adds ArrayBuffer.prototype.transferToImmutable and sliceToImmutable';
+const OBJECT_NAMED = 'frozen intrinsics: lockdown makes Object.prototype.toString an accessor (the override mistake\'s repair), so V8 names a plain object [object Object] in its messages, not #<Object>';
+const COMMONJS = 'modules: a flow\'s modules are loaded as CommonJS, one after another, from the files given';
+const STAND_IN = 'modules: an import of a file that was not loaded is a stand-in that throws only when used';
+const IMPORT_META = "snippet.js:2:17: import.meta is not available to flow code in Timescope: a flow's modules have no address of their own, and a replay reads no files.";
+/** How the serializer writes undefined (serialize.ts). */
+const UNDEFINED = { $: 'undefined' };
+const compileError = (line: number, message: string): Outcome => ({ kind: 'threw', phase: 'compile', name: 'SyntaxError', line, message });
 
 export const BY_DESIGN: Readonly<Record<string, ByDesign>> = {
   ...Object.fromEntries(Object.entries(BLOCKED_USE).map(([name, [what, why]]) => [`blocked/use-${name}`, { sandbox: sandboxError(what, why), why: WHY_BLOCKED[why]! }])),
@@ -96,10 +106,33 @@ export const BY_DESIGN: Readonly<Record<string, ByDesign>> = {
       phase: 'compile',
       name: 'SyntaxError',
       line: 2,
-      message: 'snippet.js:2:1: eval() is not available to flow code in Timescope: flow code cannot compile or start more code at run time. The sandbox refuses any `eval(` in the source, even in a comment or a string.'
+      message: 'snippet.js:2:1: eval() is not available to flow code in Timescope: flow code cannot compile or start more code at run time. The sandbox refuses a direct `eval(…)` call.'
     },
     why: 'eval/Function: a direct eval is refused before the module runs'
   },
+  'source/import-dynamic-call': { sandbox: value('loaded'), why: STAND_IN },
+
+  'module/top-level-await': { sandbox: compileError(1, 'snippet.js:1:11: await at the top of a module is not available to flow code in Timescope: a flow\'s modules are loaded one after another, without waiting. Move it into the function that needs it.'), why: COMMONJS },
+  'module/import-meta-is-object': { sandbox: compileError(2, IMPORT_META), why: COMMONJS },
+  'source/import-meta-url-type': { sandbox: compileError(2, IMPORT_META), why: COMMONJS },
+
+  'getters/getter-only-assign-throws-strict': { sandbox: typeError('Cannot set property x of [object Object] which has only a getter'), why: OBJECT_NAMED },
+  'getters/frozen-object-assign-throws': { sandbox: typeError("Cannot assign to read only property 'a' of object '[object Object]'"), why: OBJECT_NAMED },
+  'getters/non-writable-assign-throws': { sandbox: typeError("Cannot assign to read only property 'c' of object '[object Object]'"), why: OBJECT_NAMED },
+  'override/inherited-from-user-frozen-proto': { sandbox: typeError("Cannot assign to read only property 'x' of object '[object Object]'"), why: OBJECT_NAMED },
+
+  'functions/strict-function-caller-throws': { sandbox: value(UNDEFINED), why: SES_REMOVES },
+  'functions/strict-function-arguments-property-throws': { sandbox: value(UNDEFINED), why: SES_REMOVES },
+  'functions/caller-in-own-properties': { sandbox: value([false, false, false]), why: SES_REMOVES },
+  'regexp/legacy-static-dollar1': { sandbox: value(UNDEFINED), why: SES_REMOVES },
+  'regexp/legacy-static-lastMatch': { sandbox: value(UNDEFINED), why: SES_REMOVES },
+  'taming/regexp-legacy-input': { sandbox: value('undefined'), why: SES_REMOVES },
+  'regexp/compile-legacy': { sandbox: value('undefined'), why: SES_REMOVES },
+  'errors/stackTraceLimit-type': { sandbox: value('undefined'), why: SES_REMOVES },
+  'frozen/error-stackTraceLimit-assign': { sandbox: value(UNDEFINED), why: SES_REMOVES },
+  'typed/transferToImmutable-absent': { sandbox: value('function'), why: SES_ADDS },
+  'typed/sliceToImmutable-absent': { sandbox: value('function'), why: SES_ADDS },
+  'globals/Date-and-Math-identity': { sandbox: value([false, true]), why: 'the clock: Date is the sandbox\'s own, which notes clock reads; Date.prototype.constructor is ses\'s shared Date' },
 
   'globals/Object-prototype-frozen': { sandbox: value(true), why: FROZEN },
   'globals/Array-prototype-frozen': { sandbox: value(true), why: FROZEN },

@@ -120,6 +120,10 @@ describe('built-ins', () => {
     ).toEqual({ number: 'x', array: '5', map: '1', iterator: '7', promise: '8', regexp: '9', dynamic: 'd', ownStillOwn: 'true', prototypeItself: 'TypeError' });
   });
 
+  it('answers in the host locale, as production did', async () => {
+    expect(await probes({ all: "return [(1234.5).toLocaleString('en-US'), 'a'.localeCompare('B'), 'i'.toLocaleUpperCase('tr')].join();" })).toEqual({ all: '1,234.5,-1,İ' });
+  });
+
   it('has the float arrays and weak references', async () => {
     expect(await probes({ all: 'return [typeof Float32Array, typeof Float64Array, typeof WeakRef, typeof FinalizationRegistry, new Float64Array([1.5])[0], new WeakRef({}).deref() !== null].join();' })).toEqual({
       all: 'function,function,function,function,1.5,true'
@@ -150,6 +154,26 @@ export const flow = () => Success([html, words, re.source, String(re.exec('<!--y
 });
 
 describe('a module is a module', () => {
+  it("an ES module's own exports, module and require are ordinary names: free, not defined; declared, its own", async () => {
+    const text = `import { Success } from 'pure-effect';\nconst module = 'mine';\nconst t = (f: () => unknown) => { try { return String(f()); } catch (e: any) { return e.name + ': ' + e.message; } };\nexport const flow = () => Success([module, typeof exports, typeof require, t(() => require('x')), JSON.stringify({ module })].join('|'));\n`;
+    expect(await run(text)).toMatchObject({ kind: 'report', report: { result: { type: 'Success', value: 'mine|undefined|undefined|ReferenceError: require is not defined|{"module":"mine"}' } } });
+  });
+
+  it('a #! line is a comment, as Node reads it', async () => {
+    expect(await run(`#!/usr/bin/env node\nimport { Success } from 'pure-effect';\nexport const flow = () => Success(1);\n`)).toMatchObject({ kind: 'report', report: { result: { type: 'Success', value: 1 } } });
+  });
+
+  it('a return outside any function is the SyntaxError a module gives', async () => {
+    expect(await run(`import { Success } from 'pure-effect';\nif (Math.PI > 3) return;\nexport const flow = () => Success(1);\n`)).toMatchObject({ kind: 'compile-error', line: 2, message: 'Illegal return statement' });
+  });
+
+  it('an Error subclass is placed where it is thrown, not at its class', async () => {
+    const r = await run(`import { Success } from 'pure-effect';\nclass Base extends Error {}\nclass OrderError extends Base { constructor(m: string) { super(m); this.name = 'OrderError'; } }\nexport const flow = () => {\n  throw new OrderError('no stock');\n};\n`);
+    if (r.kind !== 'report') throw new Error(JSON.stringify(r));
+    expect(r.report.rejection?.text).toMatchObject({ name: 'OrderError', message: 'no stock' });
+    expect(r.report.rejection?.location).toMatchObject({ line: 5 });
+  });
+
   it('top-level this is undefined in an ES module', async () => {
     expect(await run(`import { Success } from 'pure-effect';\nconst self = this;\nexport const flow = () => Success(String(self));\n`)).toMatchObject({ kind: 'report', report: { result: { type: 'Success', value: 'undefined' } } });
   });

@@ -18,6 +18,7 @@ import { SandboxError } from './refusals';
 import { enterBuilder, leaveBuilder, logOn, logValue, markBuilder, siteAt } from '../effect/tracer';
 import { globalHooks } from './globalHooks';
 import { prepareOwn } from './protectedNames';
+import { moduleOnlyFeatureAt } from './moduleSyntax';
 
 /** A loaded file; `compile` is its text with logpoints placed, when it has any (runFlow.ts). */
 export interface LoadedFile extends SourceFile {
@@ -120,7 +121,7 @@ function evaluate(file: LoadedFile, module: Module, require: (specifier: string)
     // sucrase parsed it but the engine refused it (top-level await, import.meta…), or the sandbox
     // did (refused); the engine gives no position for eval code, so then we can only name the file.
     const message = e instanceof Error ? e.message : String(e);
-    throw new CompileFailure(refused(file.name, message) ?? { kind: 'compile-error', file: file.name, line: 1, column: 1, message });
+    throw new CompileFailure(refused(file.name, message) ?? moduleOnly(file, message) ?? { kind: 'compile-error', file: file.name, line: 1, column: 1, message });
   }
   // `this` at the top: undefined in an ES module, the exports in a CommonJS one (as in Node).
   fn.call(compiled.topLevelThis === 'undefined' ? undefined : module.exports, module.exports, require, module, ...BUILDER_HOOKS, ...globals);
@@ -140,6 +141,21 @@ function refused(file: string, message: string): CompileError | undefined {
     'HTML comment': "The sandbox cannot run `<!--` or `-->` in a tagged template's text, which the tag can read as written (ses refuses HTML-like comments anywhere): build that text another way (a placeholder such as ${'<!--'})."
   };
   return { kind: 'compile-error', file, line: Number(m[2]), column: 1, message: why[m[1]!]! };
+}
+
+/**
+ * What a module may hold that a flow loaded as CommonJS cannot run, named at its own line: V8 says
+ * where only for the wrapper, so the person's text is read again (moduleSyntax.ts).
+ */
+function moduleOnly(file: LoadedFile, message: string): CompileError | undefined {
+  const feature = /await is only valid in async functions/.test(message) ? 'top-level-await' : /Cannot use 'import\.meta' outside a module/.test(message) ? 'import-meta' : undefined;
+  if (!feature) return undefined;
+  const at = moduleOnlyFeatureAt(file.name, file.text, feature) ?? { line: 1, column: 1 };
+  const why =
+    feature === 'top-level-await'
+      ? 'await at the top of a module is not available to flow code in Timescope: a flow\'s modules are loaded one after another, without waiting. Move it into the function that needs it.'
+      : "import.meta is not available to flow code in Timescope: a flow's modules have no address of their own, and a replay reads no files.";
+  return { kind: 'compile-error', file: file.name, ...at, message: why };
 }
 
 function isRelative(specifier: string): boolean {

@@ -129,3 +129,25 @@ export function prepareModuleText(file: string, text: string): string {
   for (const e of edits) result = result.slice(0, e.at) + e.text + result.slice(e.end);
   return result;
 }
+
+/** Where a module uses what the sandbox's CommonJS loading cannot give it, for the compile error that says so. */
+export function moduleOnlyFeatureAt(file: string, text: string, feature: 'top-level-await' | 'import-meta'): { line: number; column: number } | undefined {
+  const ast = parseAs(file, text, 'module', true);
+  if (!ast) return undefined;
+  let found: AnyNode | undefined;
+  const FUNCTIONS = /^(?:Function|ArrowFunction|ClassMethod|ClassPrivateMethod|ObjectMethod)/;
+  const visit = (node: AnyNode, inFunction: boolean): void => {
+    if (found) return;
+    if (feature === 'import-meta' && node.type === 'MetaProperty' && (node.meta as AnyNode).name === 'import') found = node;
+    if (feature === 'top-level-await' && !inFunction && (node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await))) found = node;
+    const inner = inFunction || FUNCTIONS.test(node.type);
+    for (const k of Object.keys(node)) {
+      if (k === 'loc' || k === 'extra' || k.endsWith('Comments') || k === 'type') continue;
+      const child = node[k];
+      for (const c of Array.isArray(child) ? child : [child]) if (c && typeof (c as AnyNode).type === 'string') visit(c as AnyNode, inner);
+    }
+  };
+  visit(ast.program as unknown as AnyNode, false);
+  const loc = (found as { loc?: { start: { line: number; column: number } } } | undefined)?.loc;
+  return loc ? { line: loc.start.line, column: loc.start.column + 1 } : undefined;
+}

@@ -10,6 +10,8 @@ export class SandboxError extends Error {
     collecting?.push(this);
   }
 }
+// Its own name, whatever a minifier calls the class (flow code may read e.constructor.name).
+Object.defineProperty(SandboxError, 'name', { value: 'SandboxError' });
 
 let collecting: SandboxError[] | undefined;
 
