@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { BY_DESIGN } from '../test/differential/byDesign';
+import { BROWSER_BY_DESIGN, BY_DESIGN as NODE_BY_DESIGN } from '../test/differential/byDesign';
 import { CORPUS, categoryOf } from '../test/differential/snippets/index';
 import { compare, passes, table, type Compared } from '../test/differential/support/compare';
 import { FLOW_EXPORT, FLOW_FILE, flowFiles, traceText } from '../test/differential/support/flow';
@@ -19,6 +19,7 @@ import type { SnippetAnswer } from '../test/differential/support/batchClient';
 import { PLAIN_WORKER_SOURCE, runPlainInPage, runSandboxInPage } from '../test/differential/support/browserSide';
 import { BATCH_WORKER_NAME } from '../src/worker/replay.protocol';
 
+const BY_DESIGN = { ...NODE_BY_DESIGN, ...BROWSER_BY_DESIGN };
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = process.env.E2E_DIST ?? 'dist';
 
