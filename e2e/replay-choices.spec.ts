@@ -6,14 +6,24 @@ import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
 import { fixture } from './support/files';
 
-test('replaying with another context takes the other side of an Ask', async ({ page }) => {
+test('a Success recording shows its outcome and its proof, and another context that fails is judged against it', async ({ page }) => {
   const app = new AppPage(page);
   const replay = new ReplayPage(page);
   await app.goto();
   await app.open(fixture('tenant-ask/expected/trace.json'), fixture('tenant-ask/flow.ts'));
   await app.timeline.expectSteps(2);
+  // Nothing threw, so the trace proves no outcome: the replay on load of the recorded code, with the
+  // recorded context, does, and the header says so.
+  const header = page.getByTestId('production-outcome');
+  await expect(header).toHaveText('✓ Success (replayed)');
+  await expect(header).toHaveAttribute('title', "Production's outcome, proven by replaying the recorded code with the recorded context");
+  await expect(page.getByRole('banner')).not.toContainText('replay to see');
   await replay.run();
   await replay.expectVerdict('Reproduced');
+  const recorded = page.getByTestId('outcome-recorded');
+  await expect(recorded).toContainText('Success');
+  await expect(recorded).toContainText('proven by replaying the recorded code');
+  await expect(recorded).not.toContainText('not known');
 
   await page.getByRole('tab', { name: 'Context' }).click();
   await page.getByRole('button', { name: 'Replay with another context…' }).click();
@@ -23,7 +33,10 @@ test('replaying with another context takes the other side of an Ask', async ({ p
   await replay.run();
   await replay.expectVerdict('Outcome changed');
   await expect(replay.banner).toContainText('now: Failure "No tenant in request context."');
-  await expect(replay.banner).toContainText('2 recorded steps never reached');
+  await expect(replay.banner).toContainText('never asks cmdListInvoices, cmdWriteAuditEntry, which production asked');
+  // Judged against the recorded context's replay, not this one's.
+  await expect(recorded).toContainText('Success');
+  await expect(header).toHaveText('✓ Success (replayed)');
 
   await editor.fill('{ "flowName": ');
   await expect(page.getByText('Not valid JSON:')).toBeVisible();

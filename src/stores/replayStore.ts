@@ -1,6 +1,7 @@
 // Everything about replaying the open trace: the person's edits to the flow
 // (kept per trace in local storage), the chosen export, the time limit, the
 // replay context, and the last run's outcome. Reset when a trace opens.
+import type { Production } from '../core/verdict/verdict';
 import { create } from 'zustand';
 import type { RunResult } from '../core/source/runFlow';
 import type { Verdict } from '../core/verdict/verdict';
@@ -24,6 +25,8 @@ export type ReplayRunState =
       readonly files: readonly SourceFile[];
       /** the what-if overrides this run replayed with (none: the recording as it is) */
       readonly overrides: readonly StepOverride[];
+      /** production's outcome the verdict was judged against, and how it is known (none: not proven) */
+      readonly production?: Production;
     }
   | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
 

@@ -17,7 +17,8 @@ const TONE: Record<BatchVerdict, string> = {
   'outcome-changed': 'text-warn',
   diverged: 'text-paradox',
   'missing-step': 'text-paradox',
-  'flow-error': 'text-err'
+  'flow-error': 'text-err',
+  refused: 'text-warn'
 };
 
 // Marks the app's fonts have everywhere (a rarer glyph drew as a box); the word beside each says it anyway.
@@ -27,7 +28,8 @@ const MARK: Record<BatchVerdict, string> = {
   'outcome-changed': '≠',
   diverged: '✗',
   'missing-step': '✗',
-  'flow-error': '✗'
+  'flow-error': '✗',
+  refused: '!'
 };
 
 /** A group shows this many rows until asked for all: a corpus of 40,000 must not become 40,000 rows at once. */

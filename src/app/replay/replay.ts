@@ -102,7 +102,7 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
   // The recorded code too, beside an edit, when production's outcome, its steps' values or its logpoints' hits are not here yet.
   const baseline =
     edited && (!model.outcome.known || !store.baseline || store.baselineCarried || !logsMatch(store.baseline.logs, recordedPoints))
-      ? { files: [...files], ...exportName, ...(recordedPoints.length ? { logpoints: recordedPoints } : {}) }
+      ? { files: [...files], ...exportName, ...recordedContext(model, inputs.run), ...(recordedPoints.length ? { logpoints: recordedPoints } : {}) }
       : undefined;
   store.setRun({ status: 'running', startedAt: performance.now(), auto });
   try {
@@ -114,9 +114,11 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
       return;
     }
     const report = reportOf(result);
-    const production = productionOutcome(model.outcome, edited ? reportOf(done.baseline) : report);
+    // Production's outcome: the trace's, or the recorded code's replay with the recorded context (this
+    // one when unedited, else the baseline beside it, else the last one kept).
+    const production = productionOutcome(model.outcome, edited ? (reportOf(done.baseline) ?? store.baseline) : report);
     const verdict = report ? verdictOf(report, production, edited) : undefined;
-    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited, auto, files: replayed, overrides });
+    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited, auto, files: replayed, overrides, ...(production ? { production } : {}) });
     // The recorded code's replay beside an edit: the incident's own facts, when it reproduced production.
     const incident = edited ? reportOf(done.baseline) : undefined;
     if (incident && verdictOf(incident, productionOutcome(model.outcome, incident), false).kind === 'reproduced') store.setBaseline(incident);
@@ -140,4 +142,13 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
     const reason = error instanceof ReplayTimeout ? 'timeout' : error instanceof ReplayOutOfMemory ? 'memory' : 'sandbox';
     store.setRun({ status: 'failed', message: error instanceof Error ? error.message : String(error), reason });
   }
+}
+
+/**
+ * The baseline replays with the recorded context, never the one being tried: only that proves what
+ * production did. A trace whose context the recorder left out has none to replay with, and the
+ * library refuses it (spec §6.2): then the context given is the only one there is.
+ */
+function recordedContext(model: TraceModel, run: ReplayRun): Pick<ReplayRun, 'context'> {
+  return model.unrecorded?.context && run.context ? { context: run.context } : {};
 }

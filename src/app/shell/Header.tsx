@@ -2,6 +2,8 @@ import type { LocalLoad } from '../../stores/traceStore';
 import { useTraceStore } from '../../stores/traceStore';
 import { useViewStore } from '../../stores/viewStore';
 import { useThemeStore } from '../../stores/themeStore';
+import { useReplayStore } from '../../stores/replayStore';
+import { productionOutcome, proofText } from '../../core/verdict/verdict';
 import { formatMs } from '../../core/present/step-text';
 import { openFiles } from '../open/loading';
 import { ForgetButton } from './ForgetButton';
@@ -15,9 +17,27 @@ import { OverflowBar, type BarAction } from '../../components/OverflowBar';
 
 const button = 'rounded border border-line px-2 py-1 text-[12px] hover:bg-raised';
 
+/**
+ * Production's outcome, and how it is known: a recorded throw proves a Failure; otherwise the replay
+ * of the recorded code with the recorded context does (the one on load, kept as the baseline).
+ */
+function ProductionOutcome({ model }: { model: Extract<LocalLoad, { status: 'ready' }>['model'] }) {
+  const baseline = useReplayStore((s) => s.baseline);
+  const carried = useReplayStore((s) => s.baselineCarried);
+  const production = productionOutcome(model.outcome, baseline);
+  if (!production) return <span className="text-muted" title="The trace does not prove it: the replay of the recorded code will">outcome: replay to see</span>;
+  const proof = `${proofText(production.proof)}${production.proof === 'replay' && carried ? ' (the replay that came with the link)' : ''}`;
+  const ok = production.outcome.type === 'Success';
+  return (
+    <span className={`font-semibold ${ok ? 'text-ok' : 'text-err'}`} title={`Production's outcome, ${proof}`} data-testid="production-outcome" data-proof={production.proof}>
+      {ok ? '✓ Success' : '✗ Failure'}
+      {production.proof === 'replay' && <span className="font-normal text-muted"> (replayed)</span>}
+    </span>
+  );
+}
+
 function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> }) {
   const m = load.model;
-  const outcome = m.outcome;
   return (
     // The page's one level-one heading while a trace is open (the empty and error states have their own).
     // The flow's name never gives way to the figures after it (at 1024 px it did, to nothing): up to 24 characters show.
@@ -38,7 +58,7 @@ function TraceTitle({ load }: { load: Extract<LocalLoad, { status: 'ready' }> })
       <span className="text-muted">·</span>
       <span title="Elapsed time of the recorded steps">{formatMs(m.wallMs)}</span>
       <span className="text-muted">·</span>
-      {outcome.known ? <span className="font-semibold text-err">✗ Failure</span> : <span className="text-muted">outcome: replay to see</span>}
+      <ProductionOutcome model={m} />
     </h1>
   );
 }

@@ -4,7 +4,7 @@
 import type { TraceModel } from '../../core/trace/model';
 import { useReplayStore } from '../../stores/replayStore';
 import { useViewStore } from '../../stores/viewStore';
-import { productionOutcome } from '../../core/verdict/verdict';
+import { proofText } from '../../core/verdict/verdict';
 import { outcomeText, verdictText, type VerdictTone } from './verdictText';
 import type { ReplayFailure } from '../../stores/replayStore';
 import { RefusedList } from './RefusedList';
@@ -76,6 +76,8 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
   if (result.kind === 'no-flow') return <CompileOrLoad kind="no-flow" title="No flow to replay" message={result.message} />;
   if (result.kind !== 'report' || !run.verdict) return null;
   const { report } = result;
+  // Production's outcome as the verdict was judged against it: the trace's, or the recorded code's replay with the recorded context.
+  const production = run.production;
   const text = verdictText(run.verdict, model, report.unreached);
   const verdict = run.verdict;
   const jumpTo = verdict.kind === 'diverged' ? verdict.entryIndex : verdict.kind === 'flow-error' ? undefined : report.unreached[0];
@@ -117,8 +119,9 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
       {/* Both outcomes in plain sight: a verdict is only believed next to what it compares. */}
       <dl className="mt-0.5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 text-[11.5px] text-fg" aria-label="Recorded and replayed outcomes">
         <dt className="text-muted">Recorded</dt>
-        <dd className="truncate font-mono" data-testid="outcome-recorded">
-          {outcomeText(productionOutcome(model.outcome, run.edited ? undefined : report) ?? (verdict.kind === 'changed' ? verdict.production : undefined))}
+        <dd className="truncate font-mono" data-testid="outcome-recorded" title={production ? proofText(production.proof) : 'Neither the trace nor a replay of the recorded code with the recorded context has shown it'}>
+          {outcomeText(production?.outcome)}
+          {production && <span className="font-sans text-muted"> · {production.proof === 'trace' ? 'proven by the trace' : 'proven by replaying the recorded code'}</span>}
         </dd>
         <dt className="text-muted">Replayed now</dt>
         <dd className="truncate font-mono" data-testid="outcome-replayed" title={replayedTitle}>

@@ -3,6 +3,7 @@ import type { Verdict } from '../../core/verdict/verdict';
 import type { TraceModel } from '../../core/trace/model';
 import type { ReplayOutcome } from '../../core/replay/report';
 import { errorSummary, preview } from '../../core/present/step-text';
+import { refusalMessage } from '../../core/verdict/refusal';
 
 export type VerdictTone = 'ok' | 'err' | 'warn' | 'paradox';
 
@@ -42,7 +43,7 @@ export function verdictText(verdict: Verdict, model: TraceModel, unreached: read
     case 'fixed':
       return { title: 'Fixed', detail: `the recorded Failure now ends in Success${unreachedText(model, unreached)}`, tone: 'ok' };
     case 'changed':
-      return { title: 'Outcome changed', detail: `production: ${outcomeText(verdict.production)} → now: ${outcomeText(verdict.outcome)}${unreachedText(model, unreached)}`, tone: 'warn' };
+      return { title: 'Outcome changed', detail: changedDetail(verdict, model, unreached), tone: 'warn' };
     case 'diverged':
       return {
         title: 'Diverged',
@@ -53,5 +54,26 @@ export function verdictText(verdict: Verdict, model: TraceModel, unreached: read
       return { title: 'Missing step', detail: verdict.message, tone: 'warn' };
     case 'flow-error':
       return { title: 'Error in flow code', detail: thrownText(verdict.name, verdict.message), tone: 'err' };
+    case 'refused':
+      return { title: 'Replay refused', detail: `the library will not replay this recording as given (none of the flow ran): ${refusalMessage(verdict.message, verdict.field, 'app')}`, tone: 'warn' };
   }
+}
+
+function commandNames(model: TraceModel, entries: readonly number[]): string {
+  const names = entries.slice(0, 3).map((i) => model.steps.at(i)?.command ?? `#${i + 1}`);
+  return `${names.join(', ')}${entries.length > 3 ? ` and ${entries.length - 3} more` : ''}`;
+}
+
+/** An outcome-changed replay says what differs: the outcome, the recorded Commands asked, or both. */
+function changedDetail(verdict: Extract<Verdict, { kind: 'changed' }>, model: TraceModel, unreached: readonly number[]): string {
+  const { differs } = verdict;
+  const commands = [
+    differs.unreached.length > 0 && `never asks ${commandNames(model, differs.unreached)}, which production asked`,
+    differs.reached.length > 0 && `asks ${commandNames(model, differs.reached)}, which production's replay never reached`
+  ]
+    .filter(Boolean)
+    .join('; ');
+  if (verdict.production && !differs.outcome) return `the same outcome as production (${outcomeText(verdict.outcome)}), but the replay ${commands}`;
+  const outcome = `production: ${outcomeText(verdict.production)} → now: ${outcomeText(verdict.outcome)}`;
+  return commands ? `${outcome} · the replay ${commands}` : `${outcome}${unreachedText(model, unreached)}`;
 }
