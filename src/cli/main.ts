@@ -119,6 +119,7 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   const baselineEntry = input.incident && 'files' in input.incident ? input.incident.entry : undefined;
   const shownRecorded = (file: string) => (args.baseline !== undefined && file === baselineEntry ? args.baseline : shown(file));
   const { replayVerdict } = await import('../core/verdict/replayVerdict');
+  const { refusalMessage } = await import('../core/verdict/refusal');
   // Against the recording as it was: a what-if's answers are not production's.
   const verdict = replayVerdict(done.recordedTrace, report, done.incident, { flow: shown, recorded: shownRecorded }, overrides.length);
   // A logpoint the replay could not run changes nothing else: it is said on stderr, and the replay stands.
@@ -132,7 +133,10 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
     const hits = report.logs ? logsText(report.logs, report.steps, shown) : '';
     io.stdout(`${narrationText(report)}${told && production ? told.incidentText(production) : ''}\n${hits ? `${hits}\n` : ''}Verdict: ${verdict.sentence}\n`);
   }
-  if (report.status === 'rejected') {
+  if (report.status === 'rejected' && verdict.verdict === 'refused') {
+    // The library's refusal, not the flow's code: none of it ran, and the advice is this CLI's own option.
+    io.stderr(`timescope: the library refused to replay this recording: ${refusalMessage(report.rejection?.text.message ?? '', verdict.refusal?.field, 'cli')}\n`);
+  } else if (report.status === 'rejected') {
     const where = formatLocation(report.rejection?.location, shown);
     io.stderr(`timescope: the replay stopped with ${describeRejection(report)}${where ? `\n    at ${where}` : ''}\n`);
   }
@@ -142,27 +146,33 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
 /**
  * Production's facts: the recorded code replayed in a sandbox of its own (each runs one replay),
  * beside the flow's, or the facts a capsule carries; undefined when that replay gave no report.
+ * `recorded` is the input as loaded, before any what-if: production's answers, not the ones tried.
+ * Without --baseline the files given are production's code; replayed with another context or other
+ * answers, they are replayed once more as recorded, for production's outcome to judge against.
  */
-async function incidentReport(args: ReplayArgs, input: Replayed['input']): Promise<ReplayReport | undefined> {
-  const from = input.incident;
+async function incidentReport(args: ReplayArgs, input: Replayed['input'], recorded: Replayed['input'], whatIf: boolean): Promise<ReplayReport | undefined> {
+  const changed = (input.context !== undefined && !sameJson(input.context, (recorded.trace as { context?: unknown } | null)?.context)) || whatIf;
+  const from = input.incident ?? (changed ? { files: input.files, ...(input.entry !== undefined ? { entry: input.entry } : {}) } : undefined);
   if (!from) return undefined;
   if ('facts' in from) return (await import('../core/share/facts')).reportOfFacts(from.facts);
   const worker = sandboxWorker();
   const sandbox = startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
   try {
-    return await replayRecorded(sandbox, from, input);
+    return await replayRecorded(sandbox, from, recorded);
   } finally {
     sandbox.dispose();
   }
 }
 
+/** Production's code with production's trace and context: only that replay proves production's outcome. */
 async function replayRecorded(sandbox: SandboxHandle, from: { readonly files: Replayed['input']['files']; readonly entry?: string }, input: Replayed['input']): Promise<ReplayReport | undefined> {
   const outcome = await sandbox.run({
     files: from.files,
     ...(from.entry !== undefined ? { entry: from.entry } : {}),
     traceText: input.traceText,
     ...(input.exportName !== undefined ? { exportName: input.exportName } : {}),
-    ...(input.context !== undefined ? { context: input.context } : {}),
+    // The recorded context, never --context: unless the recorder left it out (spec §6.2), when the one given is all there is.
+    ...(input.context !== undefined && contextUnrecorded(input.trace) ? { context: input.context } : {}),
     steps: true
   });
   return outcome.kind === 'result' && outcome.result.kind === 'report' ? outcome.result.report : undefined;
@@ -174,7 +184,7 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
   const { traceText, trace, files, display, entry, context, exportName, notices } = input;
   const shown = (file: string) => display.get(file) ?? file;
   for (const notice of notices) io.stderr(`timescope: ${notice}\n`);
-  const incidentRun = incidentReport(args, input);
+  const incidentRun = incidentReport(args, input, loaded, overrides.length > 0);
 
   // --log: placed and run in the sandbox's replay with the rest of the flow's code (core/logpoints).
   const logpoints = args.logpoints?.length ? resolveLogFiles(args.logpoints, files, display, io.cwd) : undefined;
@@ -242,4 +252,16 @@ function sandboxProblem(outcome: Exclude<SandboxOutcome, { kind: 'result' }>, ar
     case 'crashed':
       return `the replay's sandbox stopped unexpectedly: ${outcome.message}`;
   }
+}
+
+function contextUnrecorded(trace: unknown): boolean {
+  const unrecorded = (trace as { unrecorded?: { context?: unknown } } | null)?.unrecorded;
+  return typeof unrecorded === 'object' && unrecorded !== null && Boolean(unrecorded.context);
+}
+
+/** A --context that is the recorded one changes nothing (JSON from two files, so key order aside). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }

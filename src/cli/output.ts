@@ -8,13 +8,19 @@ import type { ReplayVerdict } from '../core/verdict/replayVerdict';
 export interface JsonSummary {
   /** the app's verdict (core/verdict/replayVerdict.ts) */
   readonly verdict: BatchVerdict;
-  /** 1: replay verified the change; 2: it changes which Commands run, and a person must decide */
-  readonly tier: 1 | 2;
+  /** 1: replay verified the change; 2: it changes which Commands run, and a person must decide; 3: the library refused the replay */
+  readonly tier: 1 | 2 | 3;
   readonly verdictText: string;
   /** no baseline, and the trace does not prove production's outcome: `reproduced` is assumed */
   readonly outcomeUnproven?: true;
   readonly unreachedCommands: readonly string[];
+  /** the recorded trace entries no step received, by index in the trace, in trace order */
+  readonly unreachedIndices: readonly number[];
   readonly divergence?: ReplayVerdict['divergence'];
+  /** production's outcome and where it is proven from (the trace, or the recorded code's replay with the recorded context) */
+  readonly production?: ReplayVerdict['production'];
+  /** refused: what the library needs supplied, and how to give it here */
+  readonly refusal?: ReplayVerdict['refusal'];
   /** the replay's result in stored form ({type:'Success', value} | {type:'Failure', error}); null when rejected */
   readonly result: unknown;
   /** the recorded trace entries no step received, as they are in the trace, in trace order */
@@ -61,7 +67,10 @@ export function jsonSummary(
     verdictText: verdict.sentence,
     ...(verdict.outcomeUnproven ? { outcomeUnproven: true as const } : {}),
     unreachedCommands: verdict.unreachedCommands,
-    ...divergence
+    unreachedIndices: report.unreached,
+    ...divergence,
+    ...(verdict.production ? { production: verdict.production } : {}),
+    ...(verdict.refusal ? { refusal: verdict.refusal } : {})
   };
   if (report.status !== 'rejected' && report.result) return { ...said, result: report.result, unreached, ...refused };
   const location = report.rejection?.location;

@@ -12,6 +12,7 @@ import { fixtureRuns, type FixtureRun } from '../../src/core/source/test-support
 import { parseCommandLine } from '../../src/cli/args';
 import { buildCapsule } from '../../src/core/share/capsule';
 import type { IncidentPayload } from '../../src/core/share/payload';
+import { buildModel } from '../../src/core/trace/build';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'bin/timescope.mjs');
@@ -58,9 +59,21 @@ function expectedVerdict(run: FixtureRun): { verdicts: string[]; tier: 1 | 2 } {
   if (result.error?.name === 'TimeParadox') return { verdicts: ['diverged'], tier: 2 };
   if (result.error?.name === 'ReplayError') return { verdicts: ['missing-step'], tier: 2 };
   if (!run.id.includes('/')) return { verdicts: ['reproduced'], tier: 1 };
-  const production = JSON.parse(readFileSync(path.join(run.dir, 'expected/replay.json'), 'utf8')) as { result: { type: string } };
+  const mine = JSON.parse(readFileSync(run.replayFile, 'utf8')) as { result: unknown; unreached?: unknown[] };
+  const production = JSON.parse(readFileSync(path.join(run.dir, 'expected/replay.json'), 'utf8')) as { result: { type: string }; unreached?: unknown[] };
   if (production.result.type === 'Failure' && result.type === 'Success') return { verdicts: ['fixed'], tier: 1 };
-  return { verdicts: ['reproduced', 'outcome-changed'], tier: 1 };
+  // Production's outcome is proven by the trace (a recorded throw ended it), or, for a variant given
+  // another context than the recorded one, by the CLI's replay of the same files with the recorded
+  // context: the case's own replay when the variant's file is the case's flow.
+  const trace = JSON.parse(readFileSync(run.traceFile, 'utf8')) as { context?: unknown };
+  const otherContext = run.context !== undefined && JSON.stringify(run.context) !== JSON.stringify(trace.context);
+  if (otherContext && run.flowFile !== path.basename(fixtureRuns().find((r) => r.id === run.id.split('/')[0])!.flowFile)) {
+    throw new Error(`${run.id}: a variant with its own context and its own file needs its expected verdict worked out here`);
+  }
+  const proven = buildModel(trace).outcome.known || otherContext;
+  const sameCommands = JSON.stringify(mine.unreached ?? []) === JSON.stringify(proven ? (production.unreached ?? []) : []);
+  const sameOutcome = !proven || JSON.stringify(mine.result) === JSON.stringify(production.result);
+  return { verdicts: [sameCommands && sameOutcome ? 'reproduced' : 'outcome-changed'], tier: 1 };
 }
 
 /** stdout: the library's narration byte for byte, then a blank line and the verdict; returns the verdict's line. */
@@ -194,7 +207,7 @@ describe.concurrent('timescope usage errors', () => {
     expect(out).toMatchObject({
       code: 2,
       stdout: '',
-      stderr: "timescope: the replay stopped with ReplayError: timeTravel's trace entry 0 is the number 5; an entry is an object with a string command.\n"
+      stderr: "timescope: the library refused to replay this recording: timeTravel's trace entry 0 is the number 5; an entry is an object with a string command.\n"
     });
   });
 
@@ -282,7 +295,7 @@ describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
 
   it('replays the original sources inside it, and says it also holds edited ones', async () => {
     const out = await timescope(['replay', capsule]);
-    expect(afterNarration(out.stdout, plain.narration)).toBe('Verdict: reproduced — the replay ends as production did: Failure: Amount must be non-zero.');
+    expect(afterNarration(out.stdout, plain.narration)).toBe('Verdict: reproduced — the replay ends as production did, asking the same recorded Commands: Failure: Amount must be non-zero.');
     expect(out.code).toBe(exitOf(plain));
     expect(out.stderr).toBe(`timescope: '${capsule}' also holds edited sources (flow.ts); add --edited to replay those instead of the originals.\n`);
   });
@@ -378,5 +391,60 @@ describe.concurrent('timescope replay incident.zip (a debug capsule)', () => {
     expect(await timescope(['replay', plain.traceFile, jsonWithFlow, '--edited'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^timescope: --edited replays the edited sources inside a capsule/) });
     // A capsule name with a typo is a missing file, not a missing flow.
     expect(await timescope(['replay', 'incidnet.zip'])).toEqual({ code: 2, stdout: '', stderr: "timescope: cannot read trace file 'incidnet.zip': no such file\n" });
+  });
+});
+
+describe.concurrent('timescope replay: every verdict judged against production\'s proven outcome', () => {
+  const tenant = fixtureRuns().find((r) => r.id === 'tenant-ask')!;
+  const tenantFlow = path.join(tenant.dir, tenant.flowFile);
+  const tenantTrace = () => JSON.parse(readFileSync(tenant.traceFile, 'utf8')) as Record<string, unknown>;
+
+  it('another context that turns production\'s Success into a Failure is outcome-changed, judged against the recorded context', async () => {
+    const context = tempFile('no-tenant.json', JSON.stringify({ flowName: 'list-invoices' }));
+    for (const extra of [[], ['--baseline', tenantFlow]]) {
+      const out = await timescope(['replay', tenant.traceFile, tenantFlow, '--context', context, '--json', ...extra]);
+      const json = JSON.parse(out.stdout) as { verdict: string; verdictText: string; production: { proof: string; outcome: { type: string } } };
+      expect(json.verdict).toBe('outcome-changed');
+      expect(json.production).toMatchObject({ proof: 'replay', outcome: { type: 'Success' } });
+      expect(json.verdictText).toMatch(/^outcome-changed — Failure: .*No tenant in request context.*, where production ended in Success/);
+    }
+  });
+
+  it('a change that skips a recorded Command and returns another value is not reproduced', async () => {
+    const skipped = tempFile('tenant-skip.ts', readFileSync(tenantFlow, 'utf8').replace('effectPipe(scopeToTenant, listInvoices, audit)', 'effectPipe(scopeToTenant, listInvoices)'));
+    const out = await timescope(['replay', tenant.traceFile, skipped, '--baseline', tenantFlow, '--json']);
+    const json = JSON.parse(out.stdout) as { verdict: string; verdictText: string; unreachedIndices: number[] };
+    expect(json.verdict).toBe('outcome-changed');
+    expect(json.unreachedIndices).toEqual([1]);
+    expect(json.verdictText).toMatch(/never asks a recorded Command production asked \(cmdWriteAuditEntry\)/);
+    // The recorded code itself: reproduced, and the header's proof says how production's outcome is known.
+    const same = JSON.parse((await timescope(['replay', tenant.traceFile, tenantFlow, '--baseline', tenantFlow, '--json'])).stdout) as { verdict: string; production: { proofText: string } };
+    expect(same.verdict).toBe('reproduced');
+    expect(same.production.proofText).toBe('proven by replaying the recorded code with the recorded context');
+  });
+
+  it('a trace the library refuses (no recorded context) is refused, tier 3, with --context as the advice, and replays once given one', async () => {
+    const trace = tempFile('unrecorded-context.json', JSON.stringify({ ...tenantTrace(), context: undefined, unrecorded: { context: 'redact' } }));
+    const out = await timescope(['replay', trace, tenantFlow]);
+    expect(out.code).toBe(2);
+    expect(out.stderr).toMatch(/^timescope: the library refused to replay this recording: The trace holds no context: redact threw on it/);
+    expect(out.stderr).toContain('--context FILE');
+    expect(out.stderr).not.toContain('options.context');
+    expect(out.stderr).not.toMatch(/flow's own code/);
+    const json = JSON.parse((await timescope(['replay', trace, tenantFlow, '--json'])).stdout) as { verdict: string; tier: number; verdictText: string; refusal: { field: string } };
+    expect(json).toMatchObject({ verdict: 'refused', tier: 3, refusal: { field: 'context' } });
+    expect(json.verdictText).toMatch(/^refused \(tier 3\) — the library will not replay this recording as given: .*--context FILE/);
+    const context = tempFile('acme.json', JSON.stringify(tenantTrace().context));
+    const given = await timescope(['replay', trace, tenantFlow, '--context', context]);
+    expect(given.code).toBe(0);
+    expect(given.stdout).toMatch(/\nVerdict: reproduced/);
+  });
+
+  it('a path-less trace\'s divergence names the Command recorded at that position', async () => {
+    const legacy = fixtureRuns().find((r) => r.id === 'legacy-no-path/reorder')!;
+    const json = JSON.parse((await timescope(['replay', legacy.traceFile, path.join(legacy.dir, legacy.flowFile), '--json'])).stdout) as { verdict: string; divergence: { recorded: string; text: string } };
+    expect(json.verdict).toBe('diverged');
+    expect(json.divergence.recorded).toBe('cmdFetchCart');
+    expect(json.divergence.text).not.toMatch(/no step/);
   });
 });

@@ -46,14 +46,14 @@ const exitCode = (JSON.parse(readFileSync(plain.replayFile, 'utf8')) as { result
 describe.concurrent('timescope replay incident.capsule.enc --key', () => {
   it('replays the capsule inside, as the plain capsule does', async () => {
     const out = await timescope(['replay', file, '--key', sealed.key]);
-    expect(out).toEqual({ code: exitCode, stdout: `${plain.narration}\n\nVerdict: reproduced — the replay ends as production did: Failure: Amount must be non-zero.\n`, stderr: '' });
+    expect(out).toEqual({ code: exitCode, stdout: `${plain.narration}\n\nVerdict: reproduced — the replay ends as production did, asking the same recorded Commands: Failure: Amount must be non-zero.\n`, stderr: '' });
   });
 
   it('takes the whole link as the key, and the text form (for gists) as the file', async () => {
     const link = capsuleLink('https://timescope.example/', 'https://files.example/incident.capsule.enc', sealed.key);
     const text = tempFile('incident.capsule.txt', armorCapsule(sealed.bytes));
     const out = await timescope(['replay', text, '--key', link]);
-    expect(out).toEqual({ code: exitCode, stdout: `${plain.narration}\n\nVerdict: reproduced — the replay ends as production did: Failure: Amount must be non-zero.\n`, stderr: '' });
+    expect(out).toEqual({ code: exitCode, stdout: `${plain.narration}\n\nVerdict: reproduced — the replay ends as production did, asking the same recorded Commands: Failure: Amount must be non-zero.\n`, stderr: '' });
   });
 
   it('without --key, with a wrong key, or with a key for a plain capsule: exit 2, saying which', async () => {

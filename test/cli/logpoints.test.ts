@@ -174,7 +174,7 @@ describe('timescope mcp: the logpoint tool', () => {
       expect(one.structuredContent).toEqual({
         verdict: 'reproduced',
         tier: 1,
-        verdictText: 'reproduced — the replay ends as production did: Failure: Amount must be non-zero.',
+        verdictText: 'reproduced — the replay ends as production did, asking the same recorded Commands: Failure: Amount must be non-zero.',
         logpoints: [{ logpoint: 'flow.ts:31=total', file: 'flow.ts', line: 31, expr: 'total', placed: true, timing: 'after', ran: 1, hits: [{ step: 2, path: '1', command: 'cmdValidatePromo', value: 0 }] }]
       });
       expect(JSON.parse(one.content[0]!.text)).toEqual(one.structuredContent);

@@ -65,7 +65,10 @@ describe('timescope mcp', () => {
 
     // The fix, as text: fixed, tier 1, cmdChargeCard no longer reached.
     const fix = await call('replay', { id, sources: [{ name: 'flow.ts', text: readFileSync(path.join(fixed.dir, fixed.flowFile), 'utf8') }] });
-    expect(fix.structuredContent).toMatchObject({ verdict: 'fixed', tier: 1, unreachedCommands: ['cmdChargeCard'] });
+    expect(fix.structuredContent).toMatchObject({ verdict: 'fixed', tier: 1, unreachedCommands: ['cmdChargeCard'], production: { proof: 'trace' } });
+    // …and the filter's is:unreached finds the step the fix no longer reaches (entries parsed twice are matched by index).
+    const unreached = (await call('list_steps', { id, filter: 'is:unreached' })).structuredContent as { steps: { command: string }[] };
+    expect(unreached.steps.map((s) => s.command)).toEqual(['cmdChargeCard']);
 
     // A reorder asks for Commands in another order: replay cannot verify it (tier 2), and says where.
     const moved = (await call('replay', { id, flowFiles: [path.join(reorder.dir, reorder.flowFile)] })).structuredContent as {
@@ -87,6 +90,27 @@ describe('timescope mcp', () => {
     const test = (await call('export_test', { id, flowFiles: [path.join(fixed.dir, fixed.flowFile)] })).structuredContent as { text: string };
     expect(test.text).toContain('replayEffect');
     expect(test.text).toContain('"cmdChargeCard"');
+  }, 90_000);
+
+  it('judges another context against the recorded one, and words a refusal with this tool\'s `context` argument', async () => {
+    const tenant = fixtureRuns().find((r) => r.id === 'tenant-ask')!;
+    const tenantFlow = path.join(tenant.dir, tenant.flowFile);
+    const { id } = (await call('open_incident', { source: tenant.traceFile, flowFiles: [tenantFlow] })).structuredContent as { id: string };
+    const noTenant = (await call('replay', { id, context: { flowName: 'list-invoices' } })).structuredContent as { verdict: string; verdictText: string; production: { proof: string } };
+    expect(noTenant).toMatchObject({ verdict: 'outcome-changed', production: { proof: 'replay', outcome: { type: 'Success' } } });
+    expect(noTenant.verdictText).toMatch(/where production ended in Success/);
+
+    const trace = JSON.parse(readFileSync(tenant.traceFile, 'utf8')) as Record<string, unknown>;
+    const unrecorded = path.join(TMP, 'unrecorded-context.json');
+    writeFileSync(unrecorded, JSON.stringify({ ...trace, context: undefined, unrecorded: { context: 'copy' } }));
+    const opened = (await call('open_incident', { source: unrecorded, flowFiles: [tenantFlow] })).structuredContent as { id: string };
+    const refused = (await call('replay', { id: opened.id })).structuredContent as { verdict: string; tier: number; verdictText: string; refusal: { field: string; advice: string } };
+    expect(refused).toMatchObject({ verdict: 'refused', tier: 3, refusal: { field: 'context' } });
+    expect(refused.verdictText).toContain('`context` argument');
+    expect(refused.verdictText).not.toMatch(/--context|options\.context/);
+    expect(refused.refusal.advice).toContain('`context` argument');
+    const given = (await call('replay', { id: opened.id, context: trace.context })).structuredContent as { verdict: string };
+    expect(given.verdict).toBe('reproduced');
   }, 90_000);
 
   it('lists steps with the app filter, one step, the narration', async () => {

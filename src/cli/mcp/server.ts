@@ -114,7 +114,7 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
     {
       title: 'Replay against a change',
       description:
-        "Replays the incident against flow sources (paths, or text), in the sandbox, and answers with the app's verdict (reproduced, fixed, outcome-changed, diverged, missing-step, flow-error), the tier (1: replay verified it; 2: the change alters which Commands run, so a person must decide), the Commands it no longer reaches and where it diverges. The incident's own flow files are the baseline (production's code). Optional what-if overrides and context.",
+        "Replays the incident against flow sources (paths, or text), in the sandbox, and answers with the app's verdict (reproduced: the same outcome and the same recorded Commands asked as production; fixed, outcome-changed, diverged, missing-step, flow-error, refused: the library would not replay the recording as given, e.g. it holds no context and this tool's `context` argument must give one), the tier (1: replay verified it; 2: the change alters which Commands run, so a person must decide; 3: refused, nothing ran), production's outcome and its proof, the Commands it no longer reaches and where it diverges. The incident's own flow files are the baseline (production's code). Optional what-if overrides and context.",
       inputSchema: {
         id: z.string(),
         flowFiles: z.array(z.string()).optional().describe('the changed flow, as paths (the flow file first)'),

@@ -2,6 +2,7 @@
 // or `export-test` in this process with its output captured (--json where there is one), so an
 // agent gets exactly what a person at a terminal gets, from the same engine and the same sandbox
 // (a fresh worker per replay). Listing steps uses the app's filter; a share link, its redaction.
+import { inSurface, refusalAdvice } from '../../core/verdict/refusal';
 import { readFileSync } from 'node:fs';
 import { webcrypto } from 'node:crypto';
 import { corpusOfSteps } from '../../core/filter/corpus';
@@ -128,13 +129,23 @@ export async function replay(run: RunCli, i: Incident, cwd: string, ask: ReplayA
     ...(ask.logs ?? []).map((l) => `--log=${l}`)
   ];
   const json = jsonOf(await capture(run, argv, cwd));
-  const unreached = Array.isArray(json.unreached) ? json.unreached : [];
-  const { trace } = await readIncident(i, cwd);
-  const entries = (trace as { trace?: unknown[] }).trace ?? [];
+  // By index, as the CLI gives them: entries parsed twice are never the same objects.
+  const unreached = Array.isArray(json.unreachedIndices) ? json.unreachedIndices.filter((n): n is number => Number.isInteger(n)) : [];
   const result = json.result as { error?: { index?: unknown } } | null;
   const diverged = json.verdict === 'diverged' && typeof result?.error?.index === 'number' ? result.error.index : undefined;
-  i.lastReplay = { unreached: unreached.map((u) => entries.indexOf(u)).filter((n) => n >= 0), ...(diverged !== undefined ? { diverged } : {}) };
-  return json;
+  i.lastReplay = { unreached, ...(diverged !== undefined ? { diverged } : {}) };
+  return json.verdict === 'refused' ? mcpRefusal(json) : json;
+}
+
+/** A refusal's advice in this server's words: the tool's `context` argument, not the CLI's --context. */
+function mcpRefusal(json: Record<string, unknown>): Record<string, unknown> {
+  const refusal = json.refusal as { field?: string } | undefined;
+  const field = typeof refusal?.field === 'string' ? refusal.field : undefined;
+  return {
+    ...json,
+    ...(typeof json.verdictText === 'string' ? { verdictText: inSurface(json.verdictText, field, 'cli', 'mcp') } : {}),
+    ...(refusal ? { refusal: { ...refusal, advice: refusalAdvice(field, 'mcp') } } : {})
+  };
 }
 
 export async function replayCorpus(run: RunCli, cwd: string, corpus: readonly string[], flowFiles: readonly string[], baseline: string | undefined): Promise<Record<string, unknown>> {

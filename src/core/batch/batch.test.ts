@@ -106,6 +106,6 @@ describe('junitXml', () => {
 
 describe('countVerdicts', () => {
   it('counts every verdict, zero when absent', () => {
-    expect(countVerdicts([row({}), row({ verdict: 'fixed' }), row({})])).toEqual({ reproduced: 2, fixed: 1, 'outcome-changed': 0, diverged: 0, 'missing-step': 0, 'flow-error': 0 });
+    expect(countVerdicts([row({}), row({ verdict: 'fixed' }), row({})])).toEqual({ reproduced: 2, fixed: 1, 'outcome-changed': 0, diverged: 0, 'missing-step': 0, 'flow-error': 0, refused: 0 });
   });
 });

@@ -28,7 +28,7 @@ describe('the verdict matrix', () => {
       ['reproduced', [1, 4]]
     ]);
     expect(VERDICT_ORDER.indexOf('diverged')).toBeLessThan(VERDICT_ORDER.indexOf('reproduced'));
-    expect(verdictCounts(entries)).toEqual({ diverged: 1, 'missing-step': 0, 'flow-error': 0, 'outcome-changed': 0, fixed: 1, reproduced: 2 });
+    expect(verdictCounts(entries)).toEqual({ diverged: 1, 'missing-step': 0, 'flow-error': 0, 'outcome-changed': 0, fixed: 1, reproduced: 2, refused: 0 });
   });
 
   it('filters with the step filter language: words, cmd:, path:, is:<verdict>', () => {

@@ -4,18 +4,19 @@
 //   word        flow name, line, source, verdict, step, path, detail or an unreached Command contains it
 //   cmd:charge  the step it points at, or an unreached Command, is named so
 //   path:2      its path contains it
-//   is:fixed    its verdict (after the change) is that: reproduced, fixed, changed, diverged, missing, error
+//   is:fixed    its verdict (after the change) is that: reproduced, fixed, changed, diverged, missing, error, refused
 // Pure, so the app's table and its tests share it.
 import { parseQuery } from '../filter/query';
 import type { BatchRow, BatchVerdict } from './verdict';
 
 /** Failing verdicts first: a matrix is read top-down for what stops the change from shipping. */
-export const VERDICT_ORDER: readonly BatchVerdict[] = ['diverged', 'missing-step', 'flow-error', 'outcome-changed', 'fixed', 'reproduced'];
+export const VERDICT_ORDER: readonly BatchVerdict[] = ['diverged', 'missing-step', 'flow-error', 'refused', 'outcome-changed', 'fixed', 'reproduced'];
 
 export const VERDICT_LABEL: Readonly<Record<BatchVerdict, string>> = {
   diverged: 'Diverged',
   'missing-step': 'Missing step',
   'flow-error': 'Error in flow code',
+  refused: 'Replay refused',
   'outcome-changed': 'Outcome changed',
   fixed: 'Fixed',
   reproduced: 'Reproduced'
@@ -31,7 +32,8 @@ const IS_WORDS: Readonly<Record<string, BatchVerdict>> = {
   missing: 'missing-step',
   'missing-step': 'missing-step',
   error: 'flow-error',
-  'flow-error': 'flow-error'
+  'flow-error': 'flow-error',
+  refused: 'refused'
 };
 
 /** What a row is matched on, beside its verdict row. */

@@ -5,9 +5,10 @@
 /** Said of a reproduced row whose outcome could not be compared (no baseline, and the trace proves none). */
 export const UNPROVEN = 'the trace does not prove production’s outcome';
 
-export type BatchVerdict = 'reproduced' | 'fixed' | 'outcome-changed' | 'diverged' | 'missing-step' | 'flow-error';
+/** refused: the library would not replay the trace as given (spec §6.7), before any of the flow's code ran. */
+export type BatchVerdict = 'reproduced' | 'fixed' | 'outcome-changed' | 'diverged' | 'missing-step' | 'flow-error' | 'refused';
 
-export const BATCH_VERDICTS: readonly BatchVerdict[] = ['reproduced', 'fixed', 'outcome-changed', 'diverged', 'missing-step', 'flow-error'];
+export const BATCH_VERDICTS: readonly BatchVerdict[] = ['reproduced', 'fixed', 'outcome-changed', 'diverged', 'missing-step', 'flow-error', 'refused'];
 
 export interface BatchRow {
   readonly verdict: BatchVerdict;
@@ -21,6 +22,8 @@ export interface BatchRow {
   readonly detail: string;
   /** true when the outcome could not be compared (no baseline and the trace does not prove it) */
   readonly outcomeUnproven: boolean;
+  /** refused: what the library needs supplied ('context'), when it names it */
+  readonly refusalField?: string;
 }
 
 /** A verdict that lets a change ship: CI passes on these and fails on the rest. */

@@ -43,10 +43,13 @@ function expectedVerdict(run: FixtureRun, withBaseline: boolean): { verdict: str
   if (!isVariant(run)) return { verdict: 'reproduced' };
   const original = readJson(join(run.dir, 'expected', 'replay.json')) as Expected;
   const provenFailure = caseOf(run).expect.type === 'Failure';
-  // Without a baseline only a proven outcome can be compared; a clean replay is otherwise taken as production's.
-  if (!withBaseline && !(provenFailure && original.result?.type === 'Failure')) return { verdict: 'reproduced' };
-  if (sameValue(mine.result, original.result)) return { verdict: 'reproduced' };
+  // reproduced: the same outcome and the same recorded Commands asked as production's replay.
+  const sameCommands = sameValue(mine.unreached ?? [], original.unreached ?? []);
+  // Without a baseline only a proven outcome can be compared; a clean replay is otherwise taken as
+  // production's, unless it leaves recorded Commands unasked (production asked every one it recorded).
+  if (!withBaseline && !(provenFailure && original.result?.type === 'Failure')) return { verdict: (mine.unreached ?? []).length === 0 ? 'reproduced' : 'outcome-changed' };
   if (original.result?.type === 'Failure' && mine.result?.type === 'Success') return { verdict: 'fixed' };
+  if (sameValue(mine.result, original.result) && sameCommands) return { verdict: 'reproduced' };
   return { verdict: 'outcome-changed' };
 }
 
@@ -120,8 +123,10 @@ describe('rows without a report', () => {
     expect(row.detail.length).toBeLessThanOrEqual(300);
   });
 
-  it('a trace the model refuses still gets a row, with its unreached names', () => {
+  it('a trace the model refuses still gets a row, with its unreached names: a recorded Command left unasked is not production\'s run', () => {
     const report: ReplayReport = { status: 'resolved', result: { type: 'Success', value: 1 }, unreached: [0], narration: [], steps: [] };
-    expect(batchRowOf({ trace: [{ command: 'a', path: 7 }] }, report)).toMatchObject({ verdict: 'reproduced', outcomeUnproven: true, unreached: ['a'] });
+    const row = batchRowOf({ trace: [{ command: 'a', path: 7 }] }, report);
+    expect(row).toMatchObject({ verdict: 'outcome-changed', outcomeUnproven: true, unreached: ['a'] });
+    expect(row.detail).toContain('never asks a recorded Command production asked (a)');
   });
 });

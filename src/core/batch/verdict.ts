@@ -5,7 +5,7 @@ import type { ReplayOutcome, ReplayReport } from '../replay/report';
 import { oneLine, UNPROVEN, type BatchRow } from './row';
 import { buildModel } from '../trace/build';
 import type { Indexed, RecordedModel, RecordedOutcome } from '../trace/model';
-import { productionOutcome, sameValue, verdictOf, type Verdict } from '../verdict/verdict';
+import { productionOutcome, sameValue, verdictOf, type Differs, type Production, type Verdict } from '../verdict/verdict';
 
 export { BATCH_VERDICTS, flowErrorRow, isPassing, MAX_DETAIL_CHARS, oneLine, UNPROVEN, type BatchRow, type BatchVerdict } from './row';
 
@@ -93,7 +93,29 @@ function failingStep(recorded: Recorded, report: ReplayReport, outcome: ReplayOu
   return { path: undefined, stepIndex: undefined };
 }
 
-function rowOf(verdict: Verdict, recorded: Recorded, report: ReplayReport, production: ReplayOutcome | undefined): Omit<BatchRow, 'unreached'> {
+/** What an outcome-changed replay does differently from production, in a few words. */
+function differsText(differs: Differs, recorded: Recorded): string {
+  const names = (ix: readonly number[]) => {
+    const shown = ix.slice(0, 3).map((i) => recorded.entries.at(i)?.command ?? `entry ${i}`);
+    return `${shown.join(', ')}${ix.length > 3 ? ` and ${ix.length - 3} more` : ''}`;
+  };
+  const parts = [
+    differs.unreached.length > 0 && `never asks ${differs.unreached.length === 1 ? 'a recorded Command' : `${differs.unreached.length} recorded Commands`} production asked (${names(differs.unreached)})`,
+    differs.reached.length > 0 && `asks ${differs.reached.length === 1 ? 'a recorded Command' : `${differs.reached.length} recorded Commands`} production's replay never reached (${names(differs.reached)})`
+  ].filter(Boolean);
+  return parts.join(', and ');
+}
+
+function changedDetail(verdict: Extract<Verdict, { kind: 'changed' }>, recorded: Recorded): string {
+  const commands = differsText(verdict.differs, recorded);
+  if (!verdict.production) {
+    return `${outcomeLine(verdict.outcome)}, and the replay ${commands || 'ran other code, context or answers than production'} (${UNPROVEN})`;
+  }
+  if (!verdict.differs.outcome) return `the same ${outcomeLine(verdict.outcome)} as production, but the replay ${commands}`;
+  return `${outcomeLine(verdict.outcome)}, where production ended in ${outcomeLine(verdict.production)}${commands ? `; the replay also ${commands}` : ''}`;
+}
+
+function rowOf(verdict: Verdict, recorded: Recorded, report: ReplayReport, production: Production | undefined): Omit<BatchRow, 'unreached'> {
   switch (verdict.kind) {
     case 'diverged':
       return { verdict: 'diverged', path: verdict.path, stepIndex: verdict.entryIndex, detail: oneLine(`TimeParadox: ${verdict.message}`), outcomeUnproven: false };
@@ -113,13 +135,17 @@ function rowOf(verdict: Verdict, recorded: Recorded, report: ReplayReport, produ
       return { verdict: 'reproduced', ...failingStep(recorded, report, verdict.outcome), detail: oneLine(`${outcomeLine(verdict.outcome)}${suffix}`), outcomeUnproven: unproven };
     }
     case 'fixed':
-      return { verdict: 'fixed', path: undefined, stepIndex: undefined, detail: oneLine(`Success, where production ended in ${outcomeLine(production)}`), outcomeUnproven: false };
+      return { verdict: 'fixed', path: undefined, stepIndex: undefined, detail: oneLine(`Success, where production ended in ${outcomeLine(production?.outcome)}`), outcomeUnproven: false };
     case 'changed':
+      return { verdict: 'outcome-changed', ...failingStep(recorded, report, verdict.outcome), detail: oneLine(changedDetail(verdict, recorded)), outcomeUnproven: verdict.production === undefined };
+    case 'refused':
       return {
-        verdict: 'outcome-changed',
-        ...failingStep(recorded, report, verdict.outcome),
-        detail: oneLine(`${outcomeLine(verdict.outcome)}, where production ended in ${outcomeLine(verdict.production)}`),
-        outcomeUnproven: false
+        verdict: 'refused',
+        path: undefined,
+        stepIndex: undefined,
+        detail: oneLine(`ReplayError: ${verdict.message}`),
+        outcomeUnproven: true,
+        ...(verdict.field !== undefined ? { refusalField: verdict.field } : {})
       };
   }
 }

@@ -47,7 +47,8 @@ export function divergenceOf(report: ReplayReport, model: Model): Divergence | u
   const raw = `${fault.kind}: ${fault.message}`;
   if (!step) return { asked: undefined, byCommand: {}, plain: plainFault(fault.kind, fault.message), raw };
   const at = typeof fault.path === 'string' ? fault.path : step.path;
-  const recordedIndex = model.byPath[at];
+  // A trace without paths is matched by position: the fault names the entry the library compared with.
+  const recordedIndex = model.byPath[at] ?? fault.entryIndex;
   const recorded = recordedIndex === undefined ? undefined : model.steps.at(recordedIndex)?.command;
   const productionPath = recordedPathOf(model, step.name, step.path);
   const isNew = !model.commands[step.name];

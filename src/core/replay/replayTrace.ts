@@ -182,7 +182,16 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   } catch (e) {
     const location = locateSafely(req.locate, stackOf(e));
     const error = stored(e, storeWith(true));
-    return { status: 'rejected', rejection: { error, text: describeThrown(e), ...(location ? { location } : {}) }, unreached: [], narration, steps: steps(), ...limited(), ...logReport() };
+    const refusal = refusalOf(e);
+    return {
+      status: 'rejected',
+      rejection: { error, text: describeThrown(e), ...(location ? { location } : {}), ...(refusal ? { refusal } : {}) },
+      unreached: [],
+      narration,
+      steps: steps(),
+      ...limited(),
+      ...logReport()
+    };
   } finally {
     installTracer(undefined);
   }
@@ -271,4 +280,11 @@ function stepOf(s: Seen, tracer: StepTracer, locate: (site: Site | undefined) =>
     if (failureAt) out.failureLocation = failureAt;
   }
   return out as unknown as ReplayStep;
+}
+
+/** The library's own refusal (its marked ReplayError), with the field it names, if any. */
+function refusalOf(e: unknown): { field?: string } | undefined {
+  if (!isReplayFault(e) || e.name !== 'ReplayError') return undefined;
+  const field = (e as { field?: unknown }).field;
+  return typeof field === 'string' ? { field } : {};
 }

@@ -78,6 +78,12 @@ export interface ReplayReport {
     /** what was thrown, described so a person can read it whatever it was (a Symbol, a Proxy, a 10 MB string) */
     readonly text: { readonly name: string; readonly message: string };
     readonly location?: CodeLocation;
+    /**
+     * The library refused the replay before or outside the flow's code (spec §6.7: a malformed trace,
+     * an unrecorded context…): its own ReplayError, told apart by the engine's mark, which flow code
+     * cannot forge. `field` names what the person must supply ('context').
+     */
+    readonly refusal?: { readonly field?: string };
   };
   /** the TimeParadox or ReplayError in result.error, if that is what ended it */
   readonly fault?: ReplayFault;

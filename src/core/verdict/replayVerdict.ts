@@ -14,6 +14,8 @@ import { divergenceOf } from '../present/divergence';
 import type { CodeLocation, ReplayReport } from '../replay/report';
 import { buildModel } from '../trace/build';
 import type { TraceModel } from '../trace/model';
+import { refusalAdvice, refusalMessage, type Surface } from './refusal';
+import { productionOutcome, proofText, type Proof } from './verdict';
 
 export interface DivergenceFacts {
   /** where the change parts from the recording */
@@ -33,17 +35,23 @@ export interface DivergenceFacts {
 
 export interface ReplayVerdict {
   readonly verdict: BatchVerdict;
-  readonly tier: 1 | 2;
+  /** 1: verified by replay; 2: a person must decide; 3: nothing ran, the library refused the replay */
+  readonly tier: 1 | 2 | 3;
   /** no baseline, and the recording does not prove production's outcome: `reproduced` is assumed */
   readonly outcomeUnproven: boolean;
   /** the recorded Commands this replay never reached, by name, in trace order */
   readonly unreachedCommands: readonly string[];
   readonly divergence?: DivergenceFacts;
+  /** production's outcome and how it is known, when it is */
+  readonly production?: { readonly outcome: import('../replay/report').ReplayOutcome; readonly proof: Proof; readonly proofText: string };
+  /** refused: what to supply, in this surface's words */
+  readonly refusal?: { readonly field?: string; readonly advice: string };
   /** the verdict in one line of words */
   readonly sentence: string;
 }
 
 const TIER_2 = 'Replay cannot verify a change to which Commands run: a person must decide.';
+const TIER_3 = 'Nothing of the flow ran, so nothing is verified.';
 
 function listed(names: readonly string[]): string {
   const shown = names.slice(0, 3).join(', ');
@@ -72,7 +80,7 @@ function divergenceFacts(report: ReplayReport, model: TraceModel | undefined, ba
   return {
     path,
     asked: asked?.name ?? (typeof fault.actual === 'string' ? fault.actual : fault.command),
-    recorded: asked ? asked.recorded : typeof fault.expected === 'string' ? fault.expected : undefined,
+    recorded: asked?.recorded ?? recordedByPosition(fault, model),
     ...(asked?.step.location ? { askedAt: asked.step.location } : {}),
     ...(recordedAt ? { recordedAt } : {}),
     text: asked?.text ?? told?.plain ?? fault.message,
@@ -80,10 +88,22 @@ function divergenceFacts(report: ReplayReport, model: TraceModel | undefined, ba
   };
 }
 
-function sentenceOf(v: Omit<ReplayVerdict, 'sentence'>, detail: string, names: FileNames): string {
+/**
+ * The Command the recording holds where the change parted from it, when its path does not find it:
+ * a trace without paths is matched by position, and the library's fault names the entry (spec §6.4).
+ */
+function recordedByPosition(fault: NonNullable<ReplayReport['fault']>, model: TraceModel | undefined): string | undefined {
+  if (fault.entryIndex !== undefined) {
+    const step = model?.steps.at(fault.entryIndex);
+    if (step) return step.command;
+  }
+  return typeof fault.expected === 'string' ? fault.expected : undefined;
+}
+
+function sentenceOf(v: Omit<ReplayVerdict, 'sentence'>, detail: string, names: FileNames, message: string): string {
   switch (v.verdict) {
     case 'reproduced':
-      return `reproduced — the replay ends as production did: ${detail}`;
+      return `reproduced — the replay ends as production did, asking the same recorded Commands: ${detail}`;
     case 'fixed': {
       if (v.unreachedCommands.length === 0) return 'fixed — the recorded Failure now ends in Success.';
       const n = v.unreachedCommands.length;
@@ -104,12 +124,15 @@ function sentenceOf(v: Omit<ReplayVerdict, 'sentence'>, detail: string, names: F
     }
     case 'flow-error':
       return `flow-error — the flow's own code threw ${detail}`;
+    case 'refused':
+      return `refused (tier 3) — the library will not replay this recording as given: ${message} ${TIER_3}`;
   }
 }
 
-/** trace: the raw trace; report: this replay; baseline: the recorded code's replay, when there is one. */
+/** trace: the raw trace; report: this replay; baseline: the recorded code's replay with the recorded context, when there is one. */
 /** whatIf: how many recorded answers the replay was given in place of production's (the sentence says so first). */
-export function replayVerdict(trace: unknown, report: ReplayReport, baseline?: ReplayReport, names: FileNames = AS_LOADED, whatIf = 0): ReplayVerdict {
+/** surface: whose words a refusal's advice is in (the CLI's --context, MCP's `context`). */
+export function replayVerdict(trace: unknown, report: ReplayReport, baseline?: ReplayReport, names: FileNames = AS_LOADED, whatIf = 0, surface: Surface = 'cli'): ReplayVerdict {
   const row = batchRowOf(trace, report, baseline);
   let model: TraceModel | undefined;
   try {
@@ -118,13 +141,18 @@ export function replayVerdict(trace: unknown, report: ReplayReport, baseline?: R
     model = undefined; // the row already says what the recording alone can
   }
   const divergence = row.verdict === 'diverged' || row.verdict === 'missing-step' ? divergenceFacts(report, model, baseline) : undefined;
+  const proven = model ? productionOutcome(model.outcome, baseline) : undefined;
+  const refused = row.verdict === 'refused';
+  const message = refused ? refusalMessage(report.rejection?.text.message ?? row.detail, row.refusalField, surface) : '';
   const base = {
     verdict: row.verdict,
-    tier: divergence || row.verdict === 'diverged' || row.verdict === 'missing-step' ? (2 as const) : (1 as const),
+    tier: refused ? (3 as const) : divergence || row.verdict === 'diverged' || row.verdict === 'missing-step' ? (2 as const) : (1 as const),
     outcomeUnproven: row.outcomeUnproven,
     unreachedCommands: row.unreached,
-    ...(divergence ? { divergence } : {})
+    ...(divergence ? { divergence } : {}),
+    ...(proven ? { production: { outcome: proven.outcome, proof: proven.proof, proofText: proofText(proven.proof) } } : {}),
+    ...(refused ? { refusal: { ...(row.refusalField !== undefined ? { field: row.refusalField } : {}), advice: refusalAdvice(row.refusalField, surface) } } : {})
   };
-  const sentence = sentenceOf(base, row.detail, names);
+  const sentence = sentenceOf(base, row.detail, names, message);
   return { ...base, sentence: whatIf > 0 ? `what-if (${whatIf === 1 ? '1 step' : `${whatIf} steps`} answered otherwise): ${sentence}` : sentence };
 }

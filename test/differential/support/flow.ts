@@ -21,7 +21,7 @@ export const FLOW_EXPORT = 'differentialFlow';
 export const SETTLE_COMMAND = 'differentialSettle';
 
 export const PENDING = '{"pending":true}';
-/** Recorded Commands the flow may wait through for run() to settle (the trace has this many entries; the rest go unreached). */
+/** Recorded Commands the flow may wait through for run() to settle (the trace has this many entries; the flow asks the rest once it has). */
 export const SETTLE_STEPS = 64;
 
 /** The flow's entry file: its input is the outcome text (serialize.ts) the sandbox should give. */
@@ -42,14 +42,20 @@ export const ${FLOW_EXPORT} = (expected) => {
   } catch (error) {
     Object.assign(state, { done: true, ok: false, value: error });
   }
+  const outcome = () => {
+    const got = outcomeText(state.ok, state.value);
+    if (got !== expected) return Failure(got);
+    if (!state.ok) throw state.value;
+    return Success(0);
+  };
+  // Every recorded Command is asked, as production asked them: a replay that leaves one unasked is
+  // not the recorded run (outcome-changed), whatever it ends in.
+  const finish = (step) => (step < ${SETTLE_STEPS} ? Command(${SETTLE_COMMAND}, () => finish(step + 1)) : outcome());
   // Each Command gives the microtask queue a few turns; run() gets up to ${SETTLE_STEPS} of them to settle.
   const settle = (step) =>
     Command(${SETTLE_COMMAND}, () => {
       if (!state.done) return step + 1 < ${SETTLE_STEPS} ? settle(step + 1) : Failure(${JSON.stringify(PENDING)});
-      const got = outcomeText(state.ok, state.value);
-      if (got !== expected) return Failure(got);
-      if (!state.ok) throw state.value;
-      return Success(0);
+      return finish(step + 1);
     });
   return settle(0);
 };

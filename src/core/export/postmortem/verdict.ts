@@ -25,6 +25,7 @@ function headline(v: Verdict): string {
     case 'fixed':
       return 'Fixed — the recorded Failure now ends in Success';
     case 'changed':
+      if (v.production && !v.differs.outcome) return `Outcome changed — the same ${v.outcome.type} as production, but other recorded Commands asked`;
       return `Outcome changed — production ended in ${v.production?.type ?? 'an outcome the recording does not show'}, the replay in ${v.outcome.type}`;
     case 'diverged':
       return `Diverged at path ${v.path ?? '?'} — the flow asked for ${String(v.actual)} where the trace recorded ${String(v.expected)}`;
@@ -32,6 +33,8 @@ function headline(v: Verdict): string {
       return `Missing step — ${firstSentence(v.message)}`;
     case 'flow-error':
       return `Error in flow code — ${v.name}: ${v.message}`;
+    case 'refused':
+      return `Replay refused by the library — ${firstSentence(v.message)}`;
   }
 }
 
