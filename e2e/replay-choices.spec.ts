@@ -32,8 +32,8 @@ test('a Success recording shows its outcome and its proof, and another context t
   await editor.fill('{ "flowName": "list-invoices" }');
   await replay.run();
   await replay.expectVerdict('Outcome changed');
-  await expect(replay.banner).toContainText('now: Failure "No tenant in request context."');
-  await expect(replay.banner).toContainText('never asks cmdListInvoices, cmdWriteAuditEntry, which production asked');
+  await expect(replay.banner).toContainText('production ended in Success, this replay in Failure · it never asks cmdListInvoices, cmdWriteAuditEntry, which production asked');
+  await expect(page.getByTestId('outcome-replayed')).toHaveText('Failure "No tenant in request context."');
   // Judged against the recorded context's replay, not this one's.
   await expect(recorded).toContainText('Success');
   await expect(header).toHaveText('✓ Success (replayed)');

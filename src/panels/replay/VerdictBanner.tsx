@@ -120,8 +120,9 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
       <dl className="mt-0.5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 text-[11.5px] text-fg" aria-label="Recorded and replayed outcomes">
         <dt className="text-muted">Recorded</dt>
         <dd className="truncate font-mono" data-testid="outcome-recorded" title={production ? proofText(production.proof) : 'Neither the trace nor a replay of the recorded code with the recorded context has shown it'}>
+          {/* The proof first: a long value is cut at the row's end, and how it is known must stay in sight. */}
+          {production && <span className="font-sans text-muted">{production.proof === 'trace' ? 'proven by the trace' : 'proven by replaying the recorded code'} · </span>}
           {outcomeText(production?.outcome)}
-          {production && <span className="font-sans text-muted"> · {production.proof === 'trace' ? 'proven by the trace' : 'proven by replaying the recorded code'}</span>}
         </dd>
         <dt className="text-muted">Replayed now</dt>
         <dd className="truncate font-mono" data-testid="outcome-replayed" title={replayedTitle}>

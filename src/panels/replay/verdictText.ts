@@ -74,6 +74,8 @@ function changedDetail(verdict: Extract<Verdict, { kind: 'changed' }>, model: Tr
     .filter(Boolean)
     .join('; ');
   if (verdict.production && !differs.outcome) return `the same outcome as production (${outcomeText(verdict.outcome)}), but the replay ${commands}`;
-  const outcome = `production: ${outcomeText(verdict.production)} → now: ${outcomeText(verdict.outcome)}`;
-  return commands ? `${outcome} · the replay ${commands}` : `${outcome}${unreachedText(model, unreached)}`;
+  // With Commands to name, the outcomes' types say enough: their values are in the rows below, and
+  // a long value must not push what the replay skipped off the line.
+  if (commands) return `production ended in ${verdict.production?.type ?? 'an outcome not proven'}, this replay in ${verdict.outcome.type} · it ${commands}`;
+  return `production: ${outcomeText(verdict.production)} → now: ${outcomeText(verdict.outcome)}${unreachedText(model, unreached)}`;
 }
