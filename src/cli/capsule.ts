@@ -4,7 +4,7 @@
 import { readCapsule } from '../core/share/capsule';
 import { payloadSources } from '../core/share/payload';
 import { checkTrace, InputError, parseJson, readJson, readSources } from './files';
-import { baselineOf } from './input';
+import { baselineOf } from './baseline';
 import type { ReplayArgs, ReplayInput } from './types';
 
 export function loadCapsule(bytes: Uint8Array, cwd: string, args: ReplayArgs): ReplayInput {

@@ -4,8 +4,8 @@
 import { isZip } from '../core/share/zipDirectory';
 import { decryptCapsule, looksEncrypted } from '../core/share/encrypted';
 import { keyInText } from '../core/share/capsuleAddress';
-import type { SourceFile } from '../core/source/locate';
 import type { ReplayArgs, ReplayInput } from './types';
+import { baselineOf } from './baseline';
 import { checkTrace, InputError, parseJson, readBytes, readJson, readSources } from './files';
 
 export async function loadInput(cwd: string, args: ReplayArgs): Promise<ReplayInput> {
@@ -43,13 +43,4 @@ export async function loadInput(cwd: string, args: ReplayArgs): Promise<ReplayIn
     ...(args.exportName !== undefined ? { exportName: args.exportName } : {}),
     notices: []
   };
-}
-
-/** --baseline: the files with the flow's replaced by the one production ran (named as the flow is, so its imports resolve alike). */
-export function baselineOf(cwd: string, args: ReplayArgs, files: readonly SourceFile[]): { files: SourceFile[]; entry: string } | undefined {
-  if (args.baseline === undefined) return undefined;
-  const flow = files[0];
-  if (!flow) return undefined;
-  const [read] = readSources(cwd, [args.baseline]).files;
-  return { files: [{ name: flow.name, text: read!.text }, ...files.slice(1)], entry: flow.name };
 }
