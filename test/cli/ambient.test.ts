@@ -130,6 +130,7 @@ describe('timescope mcp: clock and seed', () => {
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: TMP, stderr: 'pipe' }));
     try {
       const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+      type Answer = Json & { ambientWarning?: string };
       const { tools } = await client.listTools();
       for (const name of ['replay', 'logpoint', 'replay_corpus']) {
         const schema = tools.find((t) => t.name === name)!.inputSchema as { properties: Record<string, { description?: string }> };
@@ -138,13 +139,13 @@ describe('timescope mcp: clock and seed', () => {
       }
       const opened = (await call('open_incident', { source: path.join(TMP, 'checkout.trace.json'), flowFiles: [path.join(TMP, 'flow.ts')] })).structuredContent as { id: string };
 
-      const today = (await call('replay', { id: opened.id })).structuredContent as Json & { ambientWarning?: string };
+      const today = (await call('replay', { id: opened.id })).structuredContent as unknown as Answer;
       expect(today.ambient?.[0]).toMatchObject({ line: LINE, kind: 'clock', fixed: false });
       // Files are named as the agent gave them: here, by absolute path.
       expect(today.ambientWarning).toBe(`${path.join(TMP, WARNING)}. Pass clock to replay with fixed values, so that every replay answers alike.`);
 
       const fixed = await Promise.all([0, 1].map(() => call('replay', { id: opened.id, clock: '2026-01-01T00:00:00Z', seed: 7 })));
-      const [a, b] = fixed.map((f) => f.structuredContent as Json & { ambientWarning?: string });
+      const [a, b] = fixed.map((f) => f.structuredContent as unknown as Answer);
       expect(a).toEqual(b);
       expect(a).toMatchObject({ verdict: 'reproduced', ambientSettings: { clock: '2026-01-01T00:00:00.000Z', seed: 7 } });
       expect(a!.ambient?.[0]?.fixed).toBe(true);
