@@ -7,6 +7,7 @@ import type { Verdict } from '../core/verdict/verdict';
 import type { CodeLocation, ReplayReport } from '../core/replay/report';
 import type { SourceFile } from './sourceStore';
 import type { StepOverride } from '../core/whatif/apply';
+import type { AmbientSettings } from '../core/source/ambient';
 
 export type ReplayRunState =
   | { readonly status: 'idle' }
@@ -24,6 +25,8 @@ export type ReplayRunState =
       readonly files: readonly SourceFile[];
       /** the what-if overrides this run replayed with (none: the recording as it is) */
       readonly overrides: readonly StepOverride[];
+      /** the fixed clock and seed this run replayed with (none: the real ones), to name them beside its reads */
+      readonly ambient?: AmbientSettings;
     }
   | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
 
