@@ -1,6 +1,7 @@
 // Pieces of command-line parsing that `replay` (args.ts), `export-test` (exportTestArgs.ts) and
 // `replay-all` (replayAllArgs.ts) share.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseClock, parseSeed } from '../core/source/ambientReport';
 
 /**
  * `--key K` as `--key=K`: a capsule key is base64url, so one in 64 starts with `-`, which parseArgs
@@ -84,14 +85,12 @@ export interface AmbientArgs {
 
 /** --clock as milliseconds since 1970: an ISO date, or a number; else the usage error's text. */
 export function readClock(text: string): number | string {
-  const ms = /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Date.parse(text);
-  return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? ms : `--clock takes an ISO date such as 2026-03-01T09:30:00Z, or milliseconds since 1970, got '${text}'`;
+  return parseClock(text) ?? `--clock takes an ISO date such as 2026-03-01T09:30:00Z, or milliseconds since 1970, got '${text}'`;
 }
 
 /** --seed as a 32-bit whole number; else the usage error's text. */
 export function readSeed(text: string): number | string {
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n >>> 0 : `--seed takes a whole number, such as 42, got '${text}'`;
+  return parseSeed(text) ?? `--seed takes a whole number, such as 42, got '${text}'`;
 }
 
 /** --timeout, --max-memory, --clock and --seed as the sandbox takes them, or the usage error's text. */

@@ -19,6 +19,8 @@ import { logsJson, logsText, refusalLine, resolveLogFiles } from './logpoints';
 import { describeRejection, exitCodeOf, formatLocation, jsonSummary, narrationText, runProblem } from './output';
 import { sandboxWorker } from './sandboxWorker';
 import type { ReplayReport } from '../core/replay/report';
+import type { AmbientRead } from '../core/source/ambient';
+import { ambientFields, ambientText, cliWords } from './ambient';
 import type { CliIo, Replayed, ReplayArgs } from './types';
 
 export type { CliIo } from './types';
@@ -115,9 +117,7 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   const told = done.incident?.result?.type === 'Failure' ? await import('./incident') : undefined;
   const production = told && done.incident ? told.incidentFacts(input.trace, done.incident, report) : undefined;
   const incident = production ? { incident: production } : {};
-  // A --baseline file is loaded under the flow's name, so that its imports resolve alike.
-  const baselineEntry = input.incident && 'files' in input.incident ? input.incident.entry : undefined;
-  const shownRecorded = (file: string) => (args.baseline !== undefined && file === baselineEntry ? args.baseline : shown(file));
+  const shownRecorded = recordedNames(args, input, shown);
   const { replayVerdict } = await import('../core/verdict/replayVerdict');
   const { refusalMessage } = await import('../core/verdict/refusal');
   // Against the recording as it was: a what-if's answers are not production's.
@@ -125,7 +125,9 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   // A logpoint the replay could not run changes nothing else: it is said on stderr, and the replay stands.
   for (const p of report.logs?.placements ?? []) if (!p.placed) io.stderr(`timescope: ${refusalLine(p, input.files)}\n`);
   const logs = report.logs ? { logs: logsJson(report.logs, report.steps) } : {};
-  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, verdict, shown, run.refused, shownRecorded), ...whatIf, ...incident, ...logs }, null, 2)}\n`);
+  // Only a flow that read the clock or randomness, or a replay given --clock or --seed, adds the ambient fields.
+  const ambient = ambientFields(run.ambient, cliWords(args.ambient, shown), args.ambient);
+  if (args.json) io.stdout(`${JSON.stringify({ ...jsonSummary(report, input.trace, verdict, shown, run.refused, shownRecorded), ...whatIf, ...incident, ...logs, ...ambient }, null, 2)}\n`);
   // The library's narration byte for byte, then what Timescope adds (production's facts, the
   // logpoints' hits), the verdict last.
   // A replay timeTravel refused before its first line (a malformed trace) has no verdict: stderr says why.
@@ -143,6 +145,18 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
   return exitCodeOf(report);
 }
 
+/** How to name a file of the recorded code: a --baseline file is loaded under the flow's name (so that its imports resolve alike), and named as given. */
+function recordedNames(args: ReplayArgs, input: Replayed['input'], shown: (file: string) => string): (file: string) => string {
+  const baselineEntry = input.incident && 'files' in input.incident ? input.incident.entry : undefined;
+  return (file) => (args.baseline !== undefined && file === baselineEntry ? args.baseline : shown(file));
+}
+
+/** Production's facts, and where the recorded code's pure code read the clock or randomness for them. */
+interface IncidentRun {
+  readonly report: ReplayReport;
+  readonly ambient?: readonly AmbientRead[];
+}
+
 /**
  * Production's facts: the recorded code replayed in a sandbox of its own (each runs one replay),
  * beside the flow's, or the facts a capsule carries; undefined when that replay gave no report.
@@ -150,22 +164,22 @@ async function replay(args: ReplayArgs, io: CliIo): Promise<number> {
  * Without --baseline the files given are production's code; replayed with another context or other
  * answers, they are replayed once more as recorded, for production's outcome to judge against.
  */
-async function incidentReport(args: ReplayArgs, input: Replayed['input'], recorded: Replayed['input'], whatIf: boolean): Promise<ReplayReport | undefined> {
+async function incidentReport(args: ReplayArgs, input: Replayed['input'], recorded: Replayed['input'], whatIf: boolean): Promise<IncidentRun | undefined> {
   const changed = (input.context !== undefined && !sameJson(input.context, (recorded.trace as { context?: unknown } | null)?.context)) || whatIf;
   const from = input.incident ?? (changed ? { files: input.files, ...(input.entry !== undefined ? { entry: input.entry } : {}) } : undefined);
   if (!from) return undefined;
-  if ('facts' in from) return (await import('../core/share/facts')).reportOfFacts(from.facts);
+  if ('facts' in from) return { report: (await import('../core/share/facts')).reportOfFacts(from.facts) };
   const worker = sandboxWorker();
   const sandbox = startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
   try {
-    return await replayRecorded(sandbox, from, recorded);
+    return await replayRecorded(sandbox, from, recorded, args);
   } finally {
     sandbox.dispose();
   }
 }
 
 /** Production's code with production's trace and context: only that replay proves production's outcome. */
-async function replayRecorded(sandbox: SandboxHandle, from: { readonly files: Replayed['input']['files']; readonly entry?: string }, input: Replayed['input']): Promise<ReplayReport | undefined> {
+async function replayRecorded(sandbox: SandboxHandle, from: { readonly files: Replayed['input']['files']; readonly entry?: string }, input: Replayed['input'], args: ReplayArgs): Promise<IncidentRun | undefined> {
   const outcome = await sandbox.run({
     files: from.files,
     ...(from.entry !== undefined ? { entry: from.entry } : {}),
@@ -173,9 +187,12 @@ async function replayRecorded(sandbox: SandboxHandle, from: { readonly files: Re
     ...(input.exportName !== undefined ? { exportName: input.exportName } : {}),
     // The recorded context, never --context: unless the recorder left it out (spec §6.2), when the one given is all there is.
     ...(input.context !== undefined && contextUnrecorded(input.trace) ? { context: input.context } : {}),
+    // The same clock and seed as the flow's replay: production's facts and the change's must not differ by the day they ran.
+    ...(args.ambient ? { ambient: args.ambient } : {}),
     steps: true
   });
-  return outcome.kind === 'result' && outcome.result.kind === 'report' ? outcome.result.report : undefined;
+  if (outcome.kind !== 'result' || outcome.result.kind !== 'report') return undefined;
+  return { report: outcome.result.report, ...(outcome.result.ambient ? { ambient: outcome.result.ambient } : {}) };
 }
 
 async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, steps: boolean): Promise<Replayed | number> {
@@ -195,7 +212,8 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
     ...(exportName !== undefined ? { exportName } : {}),
     ...(context !== undefined ? { context } : {}),
     ...(args.build !== undefined ? { version: args.build } : {}),
-    ...(logpoints ? { logpoints } : {})
+    ...(logpoints ? { logpoints } : {}),
+    ...(args.ambient ? { ambient: args.ambient } : {})
   };
   // replay prints the narration or the --json summary, never the per-step record the app's
   // step list and Pipeline tab show, so it skips building one (a large part of a long replay).
@@ -216,13 +234,17 @@ async function replayIn(sandbox: SandboxHandle, args: ReplayArgs, io: CliIo, ste
   // own, for the line of the flow that asked what the recording does not hold (the verdict's
   // divergence). Only a diverging replay pays for it.
   if (!withSteps && run.report.fault) run = (await replayWithSteps(args, request)) ?? run;
-  const incident = await incidentRun;
+  const incidentRan = await incidentRun;
+  const incident = incidentRan?.report;
 
   // Attempts the sandbox refused though the flow went on (it caught the error, or never awaited it).
   for (const r of run.refused ?? []) {
     const where = formatLocation(r.location, shown);
     io.stderr(`timescope: the sandbox refused: ${r.message}${r.times > 1 ? ` (${r.times} times)` : ''}${where ? `\n    at ${where}` : ''}\n`);
   }
+  // Where pure code read the clock or randomness: today's values, unless --clock and --seed fixed them.
+  const said = ambientText(run.ambient ?? [], cliWords(args.ambient, shown), incidentRan?.ambient, cliWords(args.ambient, recordedNames(args, input, shown)));
+  if (said) io.stderr(said);
   return { input, recordedTrace: loaded.trace, overrides, run, shown, ...(incident ? { incident } : {}) };
 }
 

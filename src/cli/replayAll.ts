@@ -16,6 +16,7 @@ import type { CliIo } from './types';
 import type { ReplayAllArgs } from './replayAllArgs';
 import { jsonLine, tableText, type BatchResult } from './replayAllOutput';
 import { overridesText, readOverrides } from './overrides';
+import { corpusAmbientText, flagsText } from './ambient';
 
 export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number> {
   const started = performance.now();
@@ -50,7 +51,7 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
       let text = '';
       while (printed < results.length && results[printed] !== undefined) {
         const r = results[printed++]!;
-        if (r !== SKIPPED) text += jsonLine(r);
+        if (r !== SKIPPED) text += jsonLine(r, shown);
       }
       if (text) io.stdout(text);
     };
@@ -78,7 +79,10 @@ export async function replayAll(args: ReplayAllArgs, io: CliIo): Promise<number>
       return 2;
     }
     const done = results.filter((r): r is BatchResult => r !== undefined && r !== SKIPPED);
-    if (!args.json) io.stdout(tableText(done, { flow: shown(entry), seconds: (performance.now() - started) / 1000, jobs: args.jobs, ...(shard ? { shard } : {}) }));
+    const fixed = flagsText(args.ambient);
+    if (!args.json) io.stdout(tableText(done, { flow: shown(entry), seconds: (performance.now() - started) / 1000, jobs: args.jobs, ...(shard ? { shard } : {}), ...(fixed ? { fixed } : {}) }));
+    // Replays that read the clock or randomness in pure code may not give production's verdict: said once, for the whole corpus.
+    io.stderr(corpusAmbientText(done.map((r) => r.row), args.ambient, shown));
     if (args.junit !== undefined) writeJunit(io.cwd, args.junit, done);
     // In input order, whichever worker found them first.
     reportProblems(problems, io);

@@ -14,8 +14,9 @@ export interface BatchResult {
 }
 
 /** {"source","line","verdict","path","unreached"} first, as documented; more fields after. */
-export function jsonLine(r: BatchResult): string {
+export function jsonLine(r: BatchResult, file: (name: string) => string = (n) => n): string {
   const { row } = r;
+  const ambient = row.ambient?.map((p) => (p.file !== undefined ? { ...p, file: file(p.file) } : p));
   return `${JSON.stringify({
     source: r.source,
     line: r.line,
@@ -25,18 +26,21 @@ export function jsonLine(r: BatchResult): string {
     stepIndex: row.stepIndex ?? null,
     detail: row.detail,
     outcomeUnproven: row.outcomeUnproven,
-    ...(r.before ? { before: r.before.verdict } : {})
+    ...(r.before ? { before: r.before.verdict } : {}),
+    // only where pure code read the clock or randomness, so other rows are as they were
+    ...(ambient ? { ambient } : {})
   })}\n`;
 }
 
 /** At most this many failing rows in the table; --json has them all. */
 const MAX_ROWS = 200;
 
-export function tableText(results: readonly BatchResult[], what: { flow: string; seconds: number; jobs: number; shard?: string }): string {
+export function tableText(results: readonly BatchResult[], what: { flow: string; seconds: number; jobs: number; shard?: string; fixed?: string }): string {
   const counts = countVerdicts(results.map((r) => r.row));
   const width = Math.max(...BATCH_VERDICTS.map((v) => v.length));
   const shard = what.shard ? `, shard ${what.shard}` : '';
-  const out = [`Replayed ${results.length} trace${results.length === 1 ? '' : 's'} against ${what.flow} in ${what.seconds.toFixed(2)} s (${what.jobs} worker${what.jobs === 1 ? '' : 's'}${shard})`, ''];
+  const fixed = what.fixed ? `, ${what.fixed}` : '';
+  const out = [`Replayed ${results.length} trace${results.length === 1 ? '' : 's'} against ${what.flow} in ${what.seconds.toFixed(2)} s (${what.jobs} worker${what.jobs === 1 ? '' : 's'}${shard}${fixed})`, ''];
   for (const v of BATCH_VERDICTS) out.push(`  ${v.padEnd(width)}  ${String(counts[v]).padStart(6)}`);
   const unproven = results.filter((r) => r.row.verdict === 'reproduced' && r.row.outcomeUnproven).length;
   if (unproven > 0) out.push('', `  ${unproven} reproduced trace${unproven === 1 ? '' : 's'} prove${unproven === 1 ? 's' : ''} no outcome of production's: give the original flow with --baseline to compare.`);

@@ -8,6 +8,7 @@ import type { Verdict } from '../core/verdict/verdict';
 import type { CodeLocation, ReplayReport } from '../core/replay/report';
 import type { SourceFile } from './sourceStore';
 import type { StepOverride } from '../core/whatif/apply';
+import type { AmbientSettings } from '../core/source/ambient';
 
 export type ReplayRunState =
   | { readonly status: 'idle' }
@@ -27,6 +28,8 @@ export type ReplayRunState =
       readonly overrides: readonly StepOverride[];
       /** production's outcome the verdict was judged against, and how it is known (none: not proven) */
       readonly production?: Production;
+      /** the fixed clock and seed this run replayed with (none: the real ones), to name them beside its reads */
+      readonly ambient?: AmbientSettings;
     }
   | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
 

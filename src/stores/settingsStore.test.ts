@@ -31,7 +31,7 @@ describe('settingsStore', () => {
     const first = await storeWith(undefined);
     expect(first.store.getState().setLinkLimit(4_000)).toBe(true);
     expect(first.store.getState().setSourceUrlTemplate('https://git.test/raw/{version}/{flowName}.ts')).toBe(true);
-    expect(first.saved()).toEqual({ version: 1, state: { linkLimit: 4_000, sourceUrlTemplate: 'https://git.test/raw/{version}/{flowName}.ts', maxTraceBytes: 1024 ** 3, appUrl: '' } });
+    expect(first.saved()).toEqual({ version: 1, state: { linkLimit: 4_000, sourceUrlTemplate: 'https://git.test/raw/{version}/{flowName}.ts', maxTraceBytes: 1024 ** 3, appUrl: '', replayClock: null, replaySeed: null } });
     const again = await storeWith(JSON.stringify(first.saved()));
     expect(again.store.getState()).toMatchObject({ linkLimit: 4_000, sourceUrlTemplate: 'https://git.test/raw/{version}/{flowName}.ts' });
   });
@@ -68,6 +68,20 @@ describe('settingsStore', () => {
     expect(again.store.getState().appUrl).toBe('https://tools.example.com/timescope/');
     expect(readStoredSettings({ appUrl: 'javascript:alert(1)' }).appUrl).toBe('');
     expect(readStoredSettings({ appUrl: 'https://tools.example.com/timescope' }).appUrl).toBe('');
+  });
+
+  it('keeps a fixed clock and seed for replays, null by default (the real ones), and drops a stored one that is not usable', async () => {
+    const first = await storeWith(undefined);
+    expect(first.store.getState()).toMatchObject({ replayClock: null, replaySeed: null });
+    expect(first.store.getState().setReplayClock(Date.UTC(2026, 0, 1))).toBe(true);
+    expect(first.store.getState().setReplaySeed(7)).toBe(true);
+    for (const bad of [Number.NaN, Infinity, 9e15]) expect(first.store.getState().setReplayClock(bad), String(bad)).toBe(false);
+    for (const bad of [-1, 1.5, 2 ** 32]) expect(first.store.getState().setReplaySeed(bad), String(bad)).toBe(false);
+    const again = await storeWith(JSON.stringify(first.saved()));
+    expect(again.store.getState()).toMatchObject({ replayClock: Date.UTC(2026, 0, 1), replaySeed: 7 });
+    expect(again.store.getState().setReplayClock(null)).toBe(true);
+    expect(again.store.getState().replayClock).toBeNull();
+    expect(readStoredSettings({ replayClock: '2026-01-01', replaySeed: -3 })).toMatchObject({ replayClock: null, replaySeed: null });
   });
 
   it('works for the tab when storage is off', async () => {

@@ -3,8 +3,8 @@
 // wrong type or out of range (an old version, a hand edit, another app on the
 // same origin) falls back to its default alone, and the others are kept.
 // Setters refuse invalid values, so what is stored is always usable.
-// The checks are three plain functions, not zod schemas: this store loads with the page, and zod
-// would bring ~27 KB gzip to the first paint for three fields (issue 11).
+// The checks are plain functions, not zod schemas: this store loads with the page, and zod
+// would bring ~27 KB gzip to the first paint for a few fields (issue 11).
 import { create } from 'zustand';
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { checkSourceTemplate } from '../core/source/sourceUrl';
@@ -43,6 +43,12 @@ export const isAppUrl: Check<string> = (value): value is string => {
   const checked = checkAppAddress(value);
   return checked.ok && checked.url === value;
 };
+/** The largest instant a Date holds, either side of 1970. */
+const MAX_CLOCK_MS = 8.64e15;
+/** null: replays read the real clock (the library's own behaviour). */
+export const isReplayClock: Check<number | null> = (value): value is number | null => value === null || (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= MAX_CLOCK_MS);
+/** null: real randomness; else the 32 bits the seeded generator takes (core/source/ambient.ts). */
+export const isReplaySeed: Check<number | null> = (value): value is number | null => value === null || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0xffffffff);
 export const isSourceUrlTemplate: Check<string> = (value): value is string =>
   typeof value === 'string' && value.length <= MAX_TEMPLATE_LENGTH && checkSourceTemplate(value, base()).ok;
 
@@ -55,24 +61,32 @@ export interface Settings {
   readonly maxTraceBytes: number;
   /** the app's public address (core/share/appAddress), where shared links point ('' = not set: the page's own) */
   readonly appUrl: string;
+  /** every clock read of pure code in a replay answers this instant, ms since 1970 (null: the real clock) */
+  readonly replayClock: number | null;
+  /** pure code's Math.random() and crypto draw from a generator seeded with this (null: real randomness) */
+  readonly replaySeed: number | null;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   linkLimit: DEFAULT_LINK_LIMIT,
   sourceUrlTemplate: '',
   maxTraceBytes: DEFAULT_MAX_TRACE_BYTES,
-  appUrl: ''
+  appUrl: '',
+  replayClock: null,
+  replaySeed: null
 };
 
 /** The stored value as settings: never throws, whatever was stored. Each field on its own: one bad value costs only that value. */
 export function readStoredSettings(stored: unknown): Settings {
   if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return DEFAULT_SETTINGS;
-  const { linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl } = stored as Record<string, unknown>;
+  const { linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl, replayClock, replaySeed } = stored as Record<string, unknown>;
   return {
     linkLimit: isLinkLimit(linkLimit) ? linkLimit : DEFAULT_SETTINGS.linkLimit,
     sourceUrlTemplate: isSourceUrlTemplate(sourceUrlTemplate) ? sourceUrlTemplate : DEFAULT_SETTINGS.sourceUrlTemplate,
     maxTraceBytes: isMaxTraceBytes(maxTraceBytes) ? maxTraceBytes : DEFAULT_SETTINGS.maxTraceBytes,
-    appUrl: isAppUrl(appUrl) ? appUrl : DEFAULT_SETTINGS.appUrl
+    appUrl: isAppUrl(appUrl) ? appUrl : DEFAULT_SETTINGS.appUrl,
+    replayClock: isReplayClock(replayClock) ? replayClock : DEFAULT_SETTINGS.replayClock,
+    replaySeed: isReplaySeed(replaySeed) ? replaySeed : DEFAULT_SETTINGS.replaySeed
   };
 }
 
@@ -83,6 +97,10 @@ interface SettingsState extends Settings {
   setMaxTraceBytes(bytes: number): boolean;
   /** the address as typed: saved normalised (checkAppAddress), or refused */
   setAppUrl(text: string): boolean;
+  /** null puts back the real clock */
+  setReplayClock(ms: number | null): boolean;
+  /** null puts back real randomness */
+  setReplaySeed(seed: number | null): boolean;
 }
 
 // Storage may be off (private mode) or full: the setting then holds for this tab, and nothing throws.
@@ -125,6 +143,8 @@ export const useSettingsStore = create<SettingsState>()(
         setLinkLimit: setter('linkLimit', isLinkLimit),
         setSourceUrlTemplate: setter('sourceUrlTemplate', isSourceUrlTemplate),
         setMaxTraceBytes: setter('maxTraceBytes', isMaxTraceBytes),
+        setReplayClock: setter('replayClock', isReplayClock),
+        setReplaySeed: setter('replaySeed', isReplaySeed),
         setAppUrl: (text) => {
           const checked = checkAppAddress(text);
           if (!checked.ok || checked.url.length > MAX_TEMPLATE_LENGTH) return false;
@@ -137,7 +157,7 @@ export const useSettingsStore = create<SettingsState>()(
       name: SETTINGS_KEY,
       version: SETTINGS_VERSION,
       storage: createJSONStorage(() => safeStorage),
-      partialize: ({ linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl }): Settings => ({ linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl }),
+      partialize: ({ linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl, replayClock, replaySeed }): Settings => ({ linkLimit, sourceUrlTemplate, maxTraceBytes, appUrl, replayClock, replaySeed }),
       // Another version's fields are read by the same checks; a future version adds its own steps here.
       migrate: (stored) => stored as Settings,
       merge: (stored, current) => ({ ...current, ...readStoredSettings(stored) })

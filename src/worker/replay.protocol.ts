@@ -9,6 +9,7 @@ import type { RawTraceBytes } from '../core/trace/rawBytes';
 import type { SplitAnswer } from '../core/replay/pipelineText';
 import type { BatchCommand, BatchReport } from './batchRun';
 import type { Logpoint } from '../core/logpoints/types';
+import type { AmbientSettings } from '../core/source/ambient';
 
 export interface SourceFileData {
   readonly name: string;
@@ -24,6 +25,8 @@ export interface ReplayRun {
   readonly overrides?: readonly StepOverride[];
   /** values to show at lines of these files, every time they run (core/logpoints): the report's `logs` */
   readonly logpoints?: readonly Logpoint[];
+  /** the settings' fixed clock and seed for what pure code reads of them (core/source/ambient.ts); the real ones when absent */
+  readonly ambient?: AmbientSettings;
 }
 
 export type ReplayRequest = {

@@ -39,7 +39,8 @@ async function runOne(trace: unknown, run: ReplayRun): Promise<SplitAnswer> {
     // A what-if changes the trace for this run alone: the baseline, if any, reads the recording.
     trace: run.overrides?.length ? applyOverrides(trace, run.overrides).trace : trace,
     ...(run.context ? { context: run.context.value } : {}),
-    ...(run.logpoints?.length ? { logpoints: run.logpoints } : {})
+    ...(run.logpoints?.length ? { logpoints: run.logpoints } : {}),
+    ...(run.ambient ? { ambient: run.ambient } : {})
   }));
 }
 

@@ -1,9 +1,9 @@
 // Settings: the app's public address (where shared links point), the longest link to offer, the
-// source URL template and the largest trace file. Each field saves as it is typed, when its value is valid; an
+// source URL template, the largest trace file, and a fixed clock and seed for replays. Each field saves as it is typed, when its value is valid; an
 // invalid value is named beside the field and the saved one stays. Nothing is
 // fetched from the template while the dialog is open (useSourceUrl waits), so
 // a half-typed URL is never requested.
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { LINK_LIMITS } from '../../core/share/linkLimits';
 import { checkSourceTemplate, expandSourceTemplate } from '../../core/source/sourceUrl';
 import { checkAppAddress } from '../../core/share/appAddress';
@@ -11,41 +11,11 @@ import { LINK_LIMIT_RANGE, MAX_TEMPLATE_LENGTH, MAX_TRACE_BYTES_RANGE, useSettin
 import { useViewStore } from '../../stores/viewStore';
 import { Modal } from './Modal';
 import { useModel } from '../shell/useActiveTrace';
+import { Field, FIELD_INPUT as input } from './SettingsField';
+import { ReplayClockField, ReplaySeedField } from './ReplayClockFields';
 
 const MB = 1024 * 1024;
 const n = (value: number) => value.toLocaleString('en-US');
-const input = 'mt-1 block rounded border bg-bg px-2 py-1 font-mono text-[12px] text-fg aria-[invalid=true]:border-err';
-
-interface FieldProps {
-  id: string;
-  label: string;
-  error: string | undefined;
-  /** what the field is for; screen readers read it with the field */
-  hint: ReactNode;
-  /** under the hint: presets, a preview */
-  after?: ReactNode;
-  children: ReactNode;
-}
-
-function Field({ id, label, error, hint, after, children }: FieldProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-[12px] font-medium">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-[12px] text-err">
-          {error} Not saved.
-        </p>
-      )}
-      <p id={`${id}-hint`} className="mt-1 text-[12px] text-muted">
-        {hint}
-      </p>
-      {after && <div className="mt-1 text-[12px] text-muted">{after}</div>}
-    </div>
-  );
-}
 
 /** A whole number from a number input's text, or the reason it is not one. */
 function wholeNumber(text: string, unit: string, range: { min: number; max: number }): { ok: true; value: number } | { ok: false; message: string } {
@@ -239,6 +209,8 @@ export function SettingsDialog() {
         <LinkLimitField />
         <TemplateField />
         <MaxTraceField />
+        <ReplayClockField />
+        <ReplaySeedField />
         <p className="border-t border-line pt-2 text-[12px] text-muted">Saved in this browser as you type.</p>
       </form>
     </Modal>

@@ -65,6 +65,33 @@ describe('runReplay', () => {
   });
 });
 
+describe("runReplay with the settings' fixed clock and seed", () => {
+  beforeEach(() => {
+    replayInWorker.mockReset();
+    replayInWorker.mockResolvedValue({ result: symbolThrown, ms: 4 });
+    useSourceStore.setState({ files: [{ name: 'flow.js', text: 'export const hostileFlow = () => 0;' }] });
+    useReplayStore.getState().openTrace('t');
+  });
+
+  it('sends none by default, and both to the edit and the recorded code once set; the run keeps what it replayed with', async () => {
+    const { useSettingsStore } = await import('../../stores/settingsStore');
+    await runReplay(model);
+    expect(replayInWorker.mock.calls[0]![1].run).not.toHaveProperty('ambient');
+
+    useSettingsStore.getState().setReplayClock(Date.UTC(2026, 0, 1));
+    useSettingsStore.getState().setReplaySeed(7);
+    useReplayStore.getState().edit('flow.js', 'export const hostileFlow = () => 1;', 'export const hostileFlow = () => 0;');
+    await runReplay(model);
+    const ambient = { clock: Date.UTC(2026, 0, 1), seed: 7 };
+    const request = replayInWorker.mock.calls[1]![1] as { run: { ambient?: unknown }; baseline?: { ambient?: unknown } };
+    expect(request.run.ambient).toEqual(ambient);
+    expect(request.baseline?.ambient).toEqual(ambient);
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'done', ambient });
+    useSettingsStore.getState().setReplayClock(null);
+    useSettingsStore.getState().setReplaySeed(null);
+  });
+});
+
 describe('runReplay with logpoints', () => {
   const original = 'export const hostileFlow = () => {\n  const a = 1;\n  return a;\n};';
   beforeEach(async () => {

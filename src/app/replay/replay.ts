@@ -19,6 +19,8 @@ import { useLogpointStore } from '../../stores/logpointStore';
 import { loadExpressionCheck } from '../../stores/expressionCheck';
 import { logsMatch, sendable } from '../../core/logpoints/send';
 import type { Logpoint } from '../../core/logpoints/types';
+import type { AmbientSettings } from '../../core/source/ambient';
+import { useSettingsStore } from '../../stores/settingsStore';
 
 
 function parseContext(text: string | undefined): { ok: true; value?: unknown } | { ok: false; message: string } {
@@ -53,6 +55,13 @@ async function logpointsOf(model: TraceModel): Promise<Logpoint[]> {
   }
 }
 
+/** The settings' fixed clock and seed, for every replay the app runs; undefined when both are the real ones. */
+export function replayAmbient(): AmbientSettings | undefined {
+  const { replayClock, replaySeed } = useSettingsStore.getState();
+  if (replayClock === null && replaySeed === null) return undefined;
+  return { ...(replayClock !== null ? { clock: replayClock } : {}), ...(replaySeed !== null ? { seed: replaySeed } : {}) };
+}
+
 /** What a replay of the code on screen runs with (the edits, the context, the what-ifs), or why it cannot run. */
 export type RunInputs =
   | { readonly ok: true; readonly run: ReplayRun; readonly edited: boolean; readonly originals: readonly SourceFile[] }
@@ -73,11 +82,13 @@ export async function runInputs(model: TraceModel): Promise<RunInputs> {
   // Another context or a what-if is a change as much as edited code: either way production's outcome
   // must come from elsewhere (the recording, or the baseline: the unchanged trace and flow).
   const edited = Object.keys(store.edits).length > 0 || 'value' in context || overrides.length > 0;
+  const ambient = replayAmbient();
   const run: ReplayRun = {
     files: effectiveFiles(files, store.edits),
     ...(store.exportName ? { exportName: store.exportName } : {}),
     ...('value' in context ? { context: { value: context.value } } : {}),
-    ...(overrides.length ? { overrides } : {})
+    ...(overrides.length ? { overrides } : {}),
+    ...(ambient ? { ambient } : {})
   };
   return { ok: true, run, edited, originals: files };
 }
@@ -102,7 +113,7 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
   // The recorded code too, beside an edit, when production's outcome, its steps' values or its logpoints' hits are not here yet.
   const baseline =
     edited && (!model.outcome.known || !store.baseline || store.baselineCarried || !logsMatch(store.baseline.logs, recordedPoints))
-      ? { files: [...files], ...exportName, ...recordedContext(model, inputs.run), ...(recordedPoints.length ? { logpoints: recordedPoints } : {}) }
+      ? { files: [...files], ...exportName, ...recordedContext(model, inputs.run), ...(recordedPoints.length ? { logpoints: recordedPoints } : {}), ...(inputs.run.ambient ? { ambient: inputs.run.ambient } : {}) }
       : undefined;
   store.setRun({ status: 'running', startedAt: performance.now(), auto });
   try {
@@ -118,7 +129,7 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
     // one when unedited, else the baseline beside it, else the last one kept).
     const production = productionOutcome(model.outcome, edited ? (reportOf(done.baseline) ?? store.baseline) : report);
     const verdict = report ? verdictOf(report, production, edited) : undefined;
-    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited, auto, files: replayed, overrides, ...(production ? { production } : {}) });
+    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited, auto, files: replayed, overrides, ...(production ? { production } : {}), ...(inputs.run.ambient ? { ambient: inputs.run.ambient } : {}) });
     // The recorded code's replay beside an edit: the incident's own facts, when it reproduced production.
     const incident = edited ? reportOf(done.baseline) : undefined;
     if (incident && verdictOf(incident, productionOutcome(model.outcome, incident), false).kind === 'reproduced') store.setBaseline(incident);

@@ -20,6 +20,7 @@ import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/so
 import { useWhatIfStore } from '../../stores/whatIfStore';
 import { useTraceStore, type LocalLoad } from '../../stores/traceStore';
 import { clearStepHash, writeHash } from '../navigation/stepHash';
+import { replayAmbient } from './replay';
 
 let current: AbortController | undefined;
 
@@ -57,7 +58,8 @@ function flowOf(baseline: BaselineChoice, overrides: readonly StepOverride[]): B
   const { files } = useSourceStore.getState();
   if (files.length === 0) return "Add the flow's source file first: drop its .ts or .js file here, or open a trace and paste it.";
   const { edits, exportName } = useReplayStore.getState();
-  const flow: BatchFlow = { files: effectiveFiles(files, edits), ...(exportName ? { exportName } : {}), ...(overrides.length ? { overrides } : {}) };
+  const ambient = replayAmbient();
+  const flow: BatchFlow = { files: effectiveFiles(files, edits), ...(exportName ? { exportName } : {}), ...(overrides.length ? { overrides } : {}), ...(ambient ? { ambient } : {}) };
   if (baseline.kind === 'none') return flow;
   return { ...flow, baselineFiles: baseline.kind === 'file' ? withBaselineFile(files, baseline) : [...files] };
 }

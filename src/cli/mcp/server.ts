@@ -9,6 +9,7 @@ import { Incidents, ToolError } from './incidents';
 import { exportTest, explainIncident, listSteps, LOGPOINT_HITS, logpoints, narrate, replay, replayCorpus, shareLink, type RunCli } from './tools';
 import { logSpecOf } from '../../core/logpoints/spec';
 import { peekZip } from '../files';
+import { ambientAsk, clockArg, seedArg } from './ambient';
 
 /** Where a link meant for others points: a setting, never this machine's own address by default. */
 export const APP_URL_ENV = 'TIMESCOPE_APP_URL';
@@ -114,7 +115,8 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
     {
       title: 'Replay against a change',
       description:
-        "Replays the incident against flow sources (paths, or text), in the sandbox, and answers with the app's verdict (reproduced: the same outcome and the same recorded Commands asked as production; fixed, outcome-changed, diverged, missing-step, flow-error, refused: the library would not replay the recording as given, e.g. it holds no context and this tool's `context` argument must give one), the tier (1: replay verified it; 2: the change alters which Commands run, so a person must decide; 3: refused, nothing ran), production's outcome and its proof, the Commands it no longer reaches and where it diverges. The incident's own flow files are the baseline (production's code). Optional what-if overrides and context.",
+        "Replays the incident against flow sources (paths, or text), in the sandbox, and answers with the app's verdict (reproduced: the same outcome and the same recorded Commands asked as production; fixed, outcome-changed, diverged, missing-step, flow-error, refused: the library would not replay the recording as given, e.g. it holds no context and this tool's `context` argument must give one), the tier (1: replay verified it; 2: the change alters which Commands run, so a person must decide; 3: refused, nothing ran), production's outcome and its proof, the Commands it no longer reaches and where it diverges. The incident's own flow files are the baseline (production's code). Optional what-if overrides and context. " +
+        "Where pure code reads the clock or randomness outside a Command (Date.now(), new Date(), Math.random()…), `ambient` lists each read with its line, and `ambientWarning` says when today's values answered them: pass clock and seed so that every replay answers alike.",
       inputSchema: {
         id: z.string(),
         flowFiles: z.array(z.string()).optional().describe('the changed flow, as paths (the flow file first)'),
@@ -122,12 +124,15 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
         overrides: z.array(override).optional(),
         context: z.unknown().optional().describe('a context to replay with instead of the recorded one'),
         timeoutSeconds: z.number().positive().max(600).optional().describe("stop the flow's code after this long (default 5)"),
-        maxMemoryMb: z.number().int().min(16).max(8192).optional().describe("the heap the flow's code may use (default 1024)")
+        maxMemoryMb: z.number().int().min(16).max(8192).optional().describe("the heap the flow's code may use (default 1024)"),
+        clock: clockArg,
+        seed: seedArg
       }
     },
-    ({ id, flowFiles, sources, overrides, context, timeoutSeconds, maxMemoryMb }) =>
+    ({ id, flowFiles, sources, overrides, context, timeoutSeconds, maxMemoryMb, clock, seed }) =>
       answer(async () => {
         const incident = incidents.get(id);
+        const ambient = ambientAsk(clock, seed);
         if (flowFiles?.length && sources?.length) throw new ToolError('give the changed flow as flowFiles or as sources, not both');
         const files = sources?.length ? incidents.writeSources(sources) : flowFiles?.length ? await paths(flowFiles, 'the flow file') : incident.flowFiles;
         const changed = sources?.length || flowFiles?.length;
@@ -138,7 +143,7 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
             ...(overrides?.length ? { overridesFile: incidents.writeJson('overrides.json', overrides) } : {}),
             ...(context !== undefined ? { contextFile: incidents.writeJson('context.json', context) } : {}),
             ...(baseline ? { baseline } : {}),
-            limits: [...(timeoutSeconds !== undefined ? ['--timeout', String(timeoutSeconds)] : []), ...(maxMemoryMb !== undefined ? ['--max-memory', String(maxMemoryMb)] : [])]
+            limits: [...(timeoutSeconds !== undefined ? ['--timeout', String(timeoutSeconds)] : []), ...(maxMemoryMb !== undefined ? ['--max-memory', String(maxMemoryMb)] : []), ...ambient.flags]
           })
         );
       })
@@ -173,12 +178,15 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
         offset: z.number().int().min(0).optional().describe('skip this many hits of each logpoint (paging)'),
         limit: z.number().int().min(1).max(2000).optional().describe(`hits listed per logpoint (default ${LOGPOINT_HITS})`),
         timeoutSeconds: z.number().positive().max(600).optional(),
-        maxMemoryMb: z.number().int().min(16).max(8192).optional()
+        maxMemoryMb: z.number().int().min(16).max(8192).optional(),
+        clock: clockArg,
+        seed: seedArg
       }
     },
     (args) =>
       answer(async () => {
         const incident = incidents.get(args.id);
+        const ambient = ambientAsk(args.clock, args.seed);
         const one = args.file !== undefined || args.line !== undefined || args.expr !== undefined;
         if (one && (args.file === undefined || args.line === undefined || args.expr === undefined || args.expr.trim() === '')) {
           throw new ToolError('a logpoint needs file, line and expr together (or use logpoints: [{file, line, expr}])');
@@ -198,7 +206,7 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
           ...(args.overrides?.length ? { overridesFile: incidents.writeJson('overrides.json', args.overrides) } : {}),
           ...(args.context !== undefined ? { contextFile: incidents.writeJson('context.json', args.context) } : {}),
           ...(baseline ? { baseline } : {}),
-          limits: [...(args.timeoutSeconds !== undefined ? ['--timeout', String(args.timeoutSeconds)] : []), ...(args.maxMemoryMb !== undefined ? ['--max-memory', String(args.maxMemoryMb)] : [])]
+          limits: [...(args.timeoutSeconds !== undefined ? ['--timeout', String(args.timeoutSeconds)] : []), ...(args.maxMemoryMb !== undefined ? ['--max-memory', String(args.maxMemoryMb)] : []), ...ambient.flags]
         };
         return json(await logpoints(run, incident, cwd, ask, args.offset ?? 0, args.limit ?? LOGPOINT_HITS));
       })
@@ -208,25 +216,29 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
     'replay_corpus',
     {
       title: 'Replay a corpus',
-      description: "Replays many recorded traces (a .jsonl, a folder, capsules) against a change and answers with the count per verdict and the traces that do not pass. With a baseline (the flow as it was), each trace's outcome is compared with it.",
+      description: "Replays many recorded traces (a .jsonl, a folder, capsules) against a change and answers with the count per verdict and the traces that do not pass. With a baseline (the flow as it was), each trace's outcome is compared with it. Traces whose replays read the clock or randomness in pure code are counted in `ambient`, with `ambientWarning` when today's values answered them (pass clock and seed).",
       inputSchema: {
         corpus: z.array(z.string()).min(1),
         flowFiles: z.array(z.string()).min(1),
-        baseline: z.string().optional()
+        baseline: z.string().optional(),
+        clock: clockArg,
+        seed: seedArg
       }
     },
-    ({ corpus, flowFiles, baseline }) =>
-      answer(async () =>
-        json(
+    ({ corpus, flowFiles, baseline, clock, seed }) =>
+      answer(async () => {
+        const ambient = ambientAsk(clock, seed);
+        return json(
           await replayCorpus(
             run,
             cwd,
             await paths(corpus, 'the corpus'),
             await paths(flowFiles, 'the flow file'),
-            baseline !== undefined ? await incidents.inRoots(baseline, 'the baseline') : undefined
+            baseline !== undefined ? await incidents.inRoots(baseline, 'the baseline') : undefined,
+            ambient
           )
-        )
-      )
+        );
+      })
   );
 
   server.registerTool(

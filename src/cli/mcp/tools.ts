@@ -22,6 +22,9 @@ import type { ShownHit } from '../logpoints';
 import type { LogPlacement } from '../../core/logpoints/types';
 import type { CliIo } from '../types';
 import { ToolError, type Incident } from './incidents';
+import { corpusAmbient, replayWarning, type AmbientAsk } from './ambient';
+import type { AmbientJson } from '../../core/source/ambientReport';
+import type { AmbientPlace } from '../../core/batch/row';
 
 export type RunCli = (argv: readonly string[], io: CliIo) => Promise<number>;
 
@@ -108,7 +111,7 @@ export interface ReplayAsk {
   readonly contextFile?: string;
   /** the recorded code, when the flow given is a change to it */
   readonly baseline?: string;
-  /** --timeout / --max-memory, as given */
+  /** --timeout / --max-memory, --clock / --seed, as given */
   readonly limits?: readonly string[];
   /** --log specs, file:line=expr */
   readonly logs?: readonly string[];
@@ -134,7 +137,10 @@ export async function replay(run: RunCli, i: Incident, cwd: string, ask: ReplayA
   const result = json.result as { error?: { index?: unknown } } | null;
   const diverged = json.verdict === 'diverged' && typeof result?.error?.index === 'number' ? result.error.index : undefined;
   i.lastReplay = { unreached, ...(diverged !== undefined ? { diverged } : {}) };
-  return json.verdict === 'refused' ? mcpRefusal(json) : json;
+  // Where pure code read today's clock or randomness, said in the answer: an agent reads no stderr.
+  const warning = replayWarning(json.ambient as AmbientJson[] | undefined);
+  const answer = { ...json, ...(warning ? { ambientWarning: warning } : {}) };
+  return json.verdict === 'refused' ? mcpRefusal(answer) : answer;
 }
 
 /** A refusal's advice in this server's words: the tool's `context` argument, not the CLI's --context. */
@@ -148,17 +154,17 @@ function mcpRefusal(json: Record<string, unknown>): Record<string, unknown> {
   };
 }
 
-export async function replayCorpus(run: RunCli, cwd: string, corpus: readonly string[], flowFiles: readonly string[], baseline: string | undefined): Promise<Record<string, unknown>> {
-  const out = await capture(run, ['replay-all', ...corpus, ...flowFiles, '--json', ...(baseline ? ['--baseline', baseline] : [])], cwd);
+export async function replayCorpus(run: RunCli, cwd: string, corpus: readonly string[], flowFiles: readonly string[], baseline: string | undefined, ambient: AmbientAsk = { flags: [] }): Promise<Record<string, unknown>> {
+  const out = await capture(run, ['replay-all', ...corpus, ...flowFiles, '--json', ...(baseline ? ['--baseline', baseline] : []), ...ambient.flags], cwd);
   const rows = out.stdout
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { verdict: string });
+    .map((l) => JSON.parse(l) as { verdict: string; ambient?: AmbientPlace[] });
   if (rows.length === 0) throw new ToolError(out.stderr.replace(/^timescope: /gm, '').trim() || 'no trace was replayed');
   const counts: Record<string, number> = {};
   for (const r of rows) counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
   const failing = rows.filter((r) => r.verdict !== 'reproduced' && r.verdict !== 'fixed');
-  return { traces: rows.length, counts, passing: rows.length - failing.length, failing: failing.slice(0, 200), failingListed: Math.min(failing.length, 200) };
+  return { traces: rows.length, counts, passing: rows.length - failing.length, failing: failing.slice(0, 200), failingListed: Math.min(failing.length, 200), ...corpusAmbient(rows, ambient) };
 }
 
 export async function exportTest(run: RunCli, i: Incident, cwd: string, flowFiles: readonly string[], out: string | undefined, vitest: boolean): Promise<{ text?: string; written?: string; note: string }> {
@@ -247,6 +253,8 @@ export async function logpoints(run: RunCli, i: Incident, cwd: string, ask: Repl
     tier: json.tier,
     verdictText: json.verdictText,
     logpoints: per,
-    ...(logs.dropped > 0 ? { notKept: logs.dropped } : {})
+    ...(logs.dropped > 0 ? { notKept: logs.dropped } : {}),
+    ...(json.ambient ? { ambient: json.ambient } : {}),
+    ...(json.ambientWarning ? { ambientWarning: json.ambientWarning } : {})
   };
 }

@@ -24,6 +24,22 @@ export interface BatchRow {
   readonly outcomeUnproven: boolean;
   /** refused: what the library needs supplied ('context'), when it names it */
   readonly refusalField?: string;
+  /** where the flow's pure code read the clock or drew randomness in this trace's replay (absent: nowhere) */
+  readonly ambient?: readonly AmbientPlace[];
+}
+
+/**
+ * A place pure code read the clock or drew randomness (core/source/ambient.ts), as a corpus row holds
+ * it: without a count, since a batch shares each distinct row by its JSON text and a count per trace
+ * would make every trace's row its own. `file` is the loaded file's name.
+ */
+export interface AmbientPlace {
+  readonly kind: 'clock' | 'random';
+  readonly api: string;
+  readonly file?: string;
+  readonly line?: number;
+  /** answered from the fixed clock or seed */
+  readonly fixed: boolean;
 }
 
 /** A verdict that lets a change ship: CI passes on these and fails on the rest. */

@@ -45,7 +45,15 @@ describe('hidden inputs: the clock and randomness read by pure code', () => {
       'flow.ts:31 read the clock in pure code (Date.now()); production read another time, so this replay may differ'
     );
     expect(ambientSentence({ kind: 'random', api: 'Math.random()', location, times: 3, fixed: true })).toBe(
-      "flow.ts:31 drew randomness in pure code (Math.random(), 3 times); this replay gave it the seeded generator, not production's values"
+      "flow.ts:31 drew randomness in pure code (Math.random(), 3 times); answered from the seeded generator, not production's values"
+    );
+    // A surface names its files and what fixed the read its own way (a terminal: the flag it was given).
+    const words = { file: (n: string) => `src/${n}`, clock: '--clock 2026-01-01T00:00:00.000Z', seed: '--seed 7' };
+    expect(ambientSentence({ kind: 'clock', api: 'new Date()', location, times: 1, fixed: true }, words)).toBe(
+      "src/flow.ts:31 read the clock in pure code (new Date()); answered from --clock 2026-01-01T00:00:00.000Z, not production's time"
+    );
+    expect(ambientSentence({ kind: 'random', api: 'crypto.randomUUID()', times: 2, fixed: false }, words)).toBe(
+      'The flow drew randomness in pure code (crypto.randomUUID(), 2 times); production drew other values, so this replay may differ'
     );
   });
 });

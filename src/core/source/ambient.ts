@@ -107,16 +107,27 @@ export function summarizeAmbient(c: Collected, locate: (stack: string) => CodeLo
   return [...out.values()];
 }
 
-/** One read in words, for a terminal or a banner: "flow.ts:31 read the clock (Date.now()) in pure code; …". */
-export function ambientSentence(read: AmbientRead, file: (name: string) => string = (n) => n): string {
+/** How a surface names what it speaks of: its files, and what answered a fixed read. */
+export interface AmbientWords {
+  /** a loaded file's name as the person knows it (the path given on a command line) */
+  readonly file?: (name: string) => string;
+  /** what answered a fixed clock read: "--clock 2026-01-01T00:00:00.000Z" in a terminal; "the fixed clock" by default */
+  readonly clock?: string;
+  /** what answered a seeded draw: "--seed 7"; "the seeded generator" by default */
+  readonly seed?: string;
+}
+
+/** One read in words, for a terminal or a banner: "flow.ts:31 read the clock in pure code (Date.now()); …". */
+export function ambientSentence(read: AmbientRead, words: AmbientWords = {}): string {
+  const file = words.file ?? ((n: string) => n);
   const where = read.location ? `${file(read.location.file)}:${read.location.line}` : 'The flow';
   const times = read.times > 1 ? `, ${read.times} times` : '';
   if (read.kind === 'clock') {
     return read.fixed
-      ? `${where} read the clock in pure code (${read.api}${times}); this replay gave it the fixed clock, not production's time`
+      ? `${where} read the clock in pure code (${read.api}${times}); answered from ${words.clock ?? 'the fixed clock'}, not production's time`
       : `${where} read the clock in pure code (${read.api}${times}); production read another time, so this replay may differ`;
   }
   return read.fixed
-    ? `${where} drew randomness in pure code (${read.api}${times}); this replay gave it the seeded generator, not production's values`
+    ? `${where} drew randomness in pure code (${read.api}${times}); answered from ${words.seed ?? 'the seeded generator'}, not production's values`
     : `${where} drew randomness in pure code (${read.api}${times}); production drew other values, so this replay may differ`;
 }

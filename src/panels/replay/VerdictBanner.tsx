@@ -2,12 +2,14 @@
 // verdict, what it means, the recorded and replayed outcomes side by side,
 // and a jump to where the flow diverged.
 import type { TraceModel } from '../../core/trace/model';
+import type { RunResult } from '../../core/source/runFlow';
 import { useReplayStore } from '../../stores/replayStore';
 import { useViewStore } from '../../stores/viewStore';
 import { proofText } from '../../core/verdict/verdict';
 import { outcomeText, verdictText, type VerdictTone } from './verdictText';
 import type { ReplayFailure } from '../../stores/replayStore';
 import { RefusedList } from './RefusedList';
+import { AmbientList } from './AmbientList';
 import { whatIfCountText } from '../../core/whatif/describe';
 import { useWhatIfStore } from '../../stores/whatIfStore';
 
@@ -52,13 +54,17 @@ function CompileOrLoad({ kind, title, message, where, whatIf }: { kind: NoVerdic
   );
 }
 
+/** Pure code read the real clock or randomness in this replay (not the settings' fixed ones). */
+const readToday = (result: RunResult) => result.kind === 'report' && (result.ambient ?? []).some((r) => !r.fixed);
+
 export function VerdictBanner({ model }: { model: TraceModel }) {
   const run = useReplayStore((s) => s.run);
   const select = useViewStore((s) => s.select);
   if (run.status === 'idle') return null;
   // The replay on load is quiet: the toolbar says it runs, and a reproduced recording needs no action.
   if (run.status === 'running' && run.auto) return null;
-  if (run.status === 'done' && run.auto && run.verdict?.kind === 'reproduced') return null;
+  // …unless its pure code read today's clock or randomness: then "reproduced" may be so only today.
+  if (run.status === 'done' && run.auto && run.verdict?.kind === 'reproduced' && !readToday(run.result)) return null;
   if (run.status === 'running') {
     return (
       <div role="status" className="border-b border-line bg-panel px-3 py-1.5 text-[12px] text-muted">
@@ -116,6 +122,7 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
         )}
       </div>
       <RefusedList refused={result.refused} />
+      <AmbientList reads={result.ambient} settings={run.ambient} />
       {/* Both outcomes in plain sight: a verdict is only believed next to what it compares. */}
       <dl className="mt-0.5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 text-[11.5px] text-fg" aria-label="Recorded and replayed outcomes">
         <dt className="text-muted">Recorded</dt>

@@ -11,6 +11,7 @@ import { parseItem } from '../../core/batch/corpus';
 import { rowPacker, type RowPacker } from '../../core/batch/packedRows';
 import { flowErrorRow } from '../../core/batch/row';
 import { batchRowOf } from '../../core/batch/verdict';
+import { withAmbient } from '../../core/batch/ambient';
 import type { RunResult } from '../../core/source/runFlow';
 import { applyOverrides } from '../../core/whatif/apply';
 import { transpile } from '../../core/source/transpile';
@@ -100,7 +101,8 @@ async function replayItem(flow: BatchFlow, seq: number, text: string, out: RowPa
     }
     const after = await runInSandbox(request(flow.files, whatIf ? whatIf.trace : parsed.trace));
     if (after.kind !== 'report') return out.other({ seq, kind: 'unusable', which: 'flow', result: after });
-    const row = batchRowOf(parsed.trace, after.report, baseline);
+    // The flow's reads only: the baseline is loaded under the flow file's name, so its lines would be misnamed (it gets the same clock and seed).
+    const row = withAmbient(batchRowOf(parsed.trace, after.report, baseline), after.ambient);
     out.row(seq, row, performance.now() - started, beforeRow);
   } finally {
     // Hook layers a flow's module installed (configureEffect at its top level) are the runtime's
