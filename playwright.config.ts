@@ -23,7 +23,8 @@ export default defineConfig({
   // each while still making progress.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list as tests run, then the slowest spec files (e2e/support/slowestReporter.ts).
+  reporter: [['list'], ['./e2e/support/slowestReporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
