@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { clockText, parseClock, parseSeed } from '../../core/source/ambientReport';
 import { useSettingsStore } from '../../stores/settingsStore';
-import { Field, FIELD_INPUT } from './SettingsField';
+import { Field, FieldInput } from './SettingsField';
 
 /** A text field whose empty value means "the real one" and whose other values parse or are named as wrong. */
 function useOptionalValue(initial: string, parse: (text: string) => number | undefined, problem: string, save: (value: number | null) => void) {
@@ -37,17 +37,14 @@ export function ReplayClockField() {
       hint="Every Date.now(), new Date() and performance read of the flow's pure code answers this instant, so two replays of the same code give the same verdict. Production read its own time, not this one. Empty: the real clock, as the library's own replay reads it."
       after={error || saved === null ? undefined : <p data-testid="replay-clock-saved">Replays read <span className="font-mono text-fg">{clockText(saved)}</span></p>}
     >
-      <input
+      <FieldInput
         id={id}
         type="text"
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
         placeholder="2026-03-01T09:30:00Z"
-        aria-invalid={error !== undefined}
-        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
-        onChange={(e) => change(e.target.value)}
-        className={`${FIELD_INPUT} w-64 border-line`}
+        value={text}
+        error={error}
+        onValue={change}
+        width="w-64"
       />
     </Field>
   );
@@ -66,18 +63,15 @@ export function ReplaySeedField() {
       error={error}
       hint="Math.random() and crypto's random values in the flow's pure code come from a generator seeded with this whole number, so two replays draw the same numbers. Empty: real randomness."
     >
-      <input
+      <FieldInput
         id={id}
         type="text"
         inputMode="numeric"
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
         placeholder="42"
-        aria-invalid={error !== undefined}
-        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
-        onChange={(e) => change(e.target.value)}
-        className={`${FIELD_INPUT} w-40 border-line`}
+        value={text}
+        error={error}
+        onValue={change}
+        width="w-40"
       />
     </Field>
   );

@@ -11,7 +11,7 @@ import { LINK_LIMIT_RANGE, MAX_TEMPLATE_LENGTH, MAX_TRACE_BYTES_RANGE, useSettin
 import { useViewStore } from '../../stores/viewStore';
 import { Modal } from './Modal';
 import { useModel } from '../shell/useActiveTrace';
-import { Field, FIELD_INPUT as input } from './SettingsField';
+import { Field, FieldInput } from './SettingsField';
 import { ReplayClockField, ReplaySeedField } from './ReplayClockFields';
 
 const MB = 1024 * 1024;
@@ -47,7 +47,7 @@ function useWholeNumber(initial: number, unit: string, range: { min: number; max
 
 function WholeNumberInput({ id, range, field }: { id: string; range: { min: number; max: number }; field: WholeNumberField }) {
   return (
-    <input
+    <FieldInput
       id={id}
       type="number"
       inputMode="numeric"
@@ -55,10 +55,9 @@ function WholeNumberInput({ id, range, field }: { id: string; range: { min: numb
       max={range.max}
       step={1}
       value={field.text}
-      aria-invalid={field.error !== undefined}
-      aria-describedby={`${field.error ? `${id}-error ` : ''}${id}-hint`}
-      onChange={(e) => field.change(e.target.value)}
-      className={`${input} w-40 border-line`}
+      error={field.error}
+      onValue={field.change}
+      width="w-40"
     />
   );
 }
@@ -135,18 +134,15 @@ function TemplateField() {
       }
       after={error ? undefined : <TemplatePreview template={text} />}
     >
-      <input
+      <FieldInput
         id={id}
         type="text"
         inputMode="url"
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
         placeholder="https://git.example.com/shop/raw/{version}/src/flows/{flowName}.ts"
-        aria-invalid={error !== undefined}
-        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
-        onChange={(e) => change(e.target.value)}
-        className={`${input} w-full border-line`}
+        value={text}
+        error={error}
+        onValue={change}
+        width="w-full"
       />
     </Field>
   );
@@ -171,18 +167,15 @@ function AppAddressField() {
       hint="Where your team hosts Timescope's static build. Shared links, capsule links and the post-mortem's step links point here instead of at this page (a link to 127.0.0.1 or localhost opens only on your machine). Empty: links point at this page."
       after={error || !saved ? undefined : <p data-testid="app-address-saved">Links open at <span className="break-all font-mono text-fg">{saved}</span></p>}
     >
-      <input
+      <FieldInput
         id={id}
         type="url"
         inputMode="url"
-        spellCheck={false}
-        autoComplete="off"
-        value={text}
         placeholder="https://tools.example.com/timescope/"
-        aria-invalid={error !== undefined}
-        aria-describedby={`${error ? `${id}-error ` : ''}${id}-hint`}
-        onChange={(e) => change(e.target.value)}
-        className={`${input} w-full border-line`}
+        value={text}
+        error={error}
+        onValue={change}
+        width="w-full"
       />
     </Field>
   );
