@@ -2,18 +2,16 @@
 // Date.now() (the demo checkout, whose promo now ends on 1 June 2026) is warned about by line on
 // stderr and in --json, in `replay`, `replay-all` and the MCP tools; --clock and --seed (the MCP
 // tools' clock and seed) make two replays answer alike, and the clock given decides the verdict.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, runTimescope, type Run } from './support/timescope';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin/timescope.mjs');
 const DEMO = path.join(ROOT, 'public/demo');
 const TMP = mkdtempSync(path.join(tmpdir(), 'timescope-ambient-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
@@ -29,19 +27,7 @@ writeFileSync(path.join(TMP, 'checkout.trace.json'), readFileSync(path.join(DEMO
 const trace = JSON.stringify(JSON.parse(readFileSync(path.join(DEMO, 'checkout.trace.json'), 'utf8')));
 writeFileSync(path.join(TMP, 'day.jsonl'), `${trace}\n${trace}\n`);
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function timescope(args: readonly string[], cwd = TMP): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
+const timescope = (args: readonly string[], cwd = TMP): Promise<Run> => runTimescope(args, cwd);
 
 const FIXED = ['--clock', '2026-01-01T00:00:00Z', '--seed', '7'];
 const WARNING = `flow.ts:${LINE} read the clock in pure code (Date.now()); production read another time, so this replay may differ`;

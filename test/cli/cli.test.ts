@@ -2,7 +2,6 @@
 // every shared fixture case and variant, plus the usage errors. The narration must match
 // expected/narration*.txt byte for byte (those files hold the lines joined by '\n' with no final
 // newline; console.log ends every line with one, so stdout is the file plus '\n').
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,26 +12,13 @@ import { parseCommandLine } from '../../src/cli/args';
 import { buildCapsule } from '../../src/core/share/capsule';
 import type { IncidentPayload } from '../../src/core/share/payload';
 import { buildModel } from '../../src/core/trace/build';
+import { runTimescope, type Run } from './support/timescope';
 
 const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin/timescope.mjs');
 const TMP = mkdtempSync(path.join(tmpdir(), 'timescope-cli-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function timescope(args: readonly string[], cwd = ROOT): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const timescope = (args: readonly string[], cwd = ROOT): Promise<Run> => runTimescope(args, cwd);
 
 function tempFile(name: string, text: string | Uint8Array): string {
   const file = path.join(TMP, name);

@@ -1,37 +1,23 @@
 // `timescope replay --log` and the MCP `logpoint` tool end to end, on the real binary: a value at
 // a line of the flow for every time the line ran in the sandbox's replay, given to its step, with
 // nothing else about the replay changed (narration, verdict, exit status).
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../src/core/source/test-support/fixtures';
+import { BIN, ROOT, runTimescope, type Run } from './support/timescope';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin/timescope.mjs');
 const DEMO = path.join(ROOT, 'public/demo');
 const RETRY = path.join(FIXTURES, 'price-retry-fallback');
 const TMP = mkdtempSync(path.join(tmpdir(), 'timescope-logpoints-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function timescope(args: readonly string[], cwd = DEMO): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
+const timescope = (args: readonly string[], cwd = DEMO): Promise<Run> => runTimescope(args, cwd);
 
 const demo = (...more: string[]) => timescope(['replay', 'checkout.trace.json', 'flow.ts', ...more]);
 

@@ -2,35 +2,20 @@
 // corpus of checkout traces recorded here with our runtime from the shared fixture's flow
 // (bench/checkoutCorpus.ts), inputs varied so most orders go through and one in five hits the
 // zero-total failure. Verdicts are checked against what each recorded order was.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCapsule } from '../../src/core/share/capsule';
 import { CHECKOUT_DIR, isZeroTotal, recordCheckoutCorpus, type CheckoutOrder } from '../../bench/checkoutCorpus';
 import { withLeakProbes } from '../corpus/leakProbe';
+import { runTimescope, type Run } from './support/timescope';
 
-const ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin/timescope.mjs');
 const TMP = mkdtempSync(path.join(tmpdir(), 'timescope-replay-all-'));
 afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function timescope(args: readonly string[], cwd = TMP): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
+const timescope = (args: readonly string[], cwd = TMP): Promise<Run> => runTimescope(args, cwd);
 
 interface JsonRow {
   source: string;
