@@ -56,27 +56,38 @@ async function expectNoWrap(page: Page, where: string) {
 async function expectSelectedLineVisible(app: AppPage, where: string) {
   // After a resize the editor lays out and places the note again: wait for both to be drawn.
   await expect(app.source.monacoHost.getByTestId('step-note'), `${where}: the note is drawn`).toBeVisible();
-  await expect(app.source.monacoHost.locator('.view-overlays .ts-line-highlight')).toBeVisible();
-  const editor = await box(app.source.monacoHost);
-  const line = await box(app.source.monacoHost.locator('.view-overlays .ts-line-highlight'));
-  const note = await box(app.source.monacoHost.getByTestId('step-note'));
-  expect(line.height, `${where}: the selected line is drawn`).toBeGreaterThan(0);
-  // The highlight band spans the scrollable width; the line's text is what must be in view.
-  const text = await app.source.monacoHost.evaluate((host) => {
-    const band = host.querySelector<HTMLElement>('.view-overlays .ts-line-highlight')!.parentElement!;
-    const row = [...host.querySelectorAll<HTMLElement>('.view-lines > .view-line')].find((l) => l.style.top === band.style.top);
-    const r = row?.firstElementChild?.getBoundingClientRect();
-    return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : { x: 0, y: 0, width: 0, height: 0 };
-  });
-  expect(text.width, `${where}: the selected line has text`).toBeGreaterThan(0);
-  expect(inside(text, editor), `${where}: the selected line's text ${JSON.stringify(text)} is inside the editor ${JSON.stringify(editor)}`).toBe(true);
-  expect(inside(note, editor), `${where}: its note ${JSON.stringify(note)} is inside the editor`).toBe(true);
-  // Not at the edge: the line sits below the top tenth and above the horizontal scrollbar.
-  expect(line.y - editor.y, `${where}: not at the top edge`).toBeGreaterThan(editor.height * 0.1);
-  expect(editor.y + editor.height - (note.y + note.height), `${where}: clear of the scrollbar`).toBeGreaterThan(14);
-  // The note's text is not cut: its box holds all of it.
-  const cut = await app.source.monacoHost.getByTestId('step-note').evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
-  expect(cut, `${where}: the note shows all its text`).toBe(false);
+  // Monaco may lay out once more (and draw the highlight anew) between two reads, so everything is
+  // measured in one read of the page, and read again until a settled layout passes.
+  await expect(async () => {
+    const m = await app.source.monacoHost.evaluate((host) => {
+      const rect = (el: Element | null | undefined) => {
+        const r = el?.getBoundingClientRect();
+        return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : { x: 0, y: 0, width: 0, height: 0 };
+      };
+      const highlight = host.querySelector<HTMLElement>('.view-overlays .ts-line-highlight');
+      // The highlight band spans the scrollable width; the line's text is what must be in view.
+      const band = highlight?.parentElement;
+      const row = band ? [...host.querySelectorAll<HTMLElement>('.view-lines > .view-line')].find((l) => l.style.top === band.style.top) : undefined;
+      const note = host.querySelector<HTMLElement>('[data-testid="step-note"]');
+      return {
+        editor: rect(host),
+        line: rect(highlight),
+        text: rect(row?.firstElementChild),
+        note: rect(note),
+        // The note's text is not cut: its box holds all of it.
+        cut: note ? note.scrollWidth > note.clientWidth + 1 || note.scrollHeight > note.clientHeight + 1 : true
+      };
+    });
+    const { editor, line, text, note } = m;
+    expect(line.height, `${where}: the selected line is drawn`).toBeGreaterThan(0);
+    expect(text.width, `${where}: the selected line has text`).toBeGreaterThan(0);
+    expect(inside(text, editor), `${where}: the selected line's text ${JSON.stringify(text)} is inside the editor ${JSON.stringify(editor)}`).toBe(true);
+    expect(inside(note, editor), `${where}: its note ${JSON.stringify(note)} is inside the editor`).toBe(true);
+    // Not at the edge: the line sits below the top tenth and above the horizontal scrollbar.
+    expect(line.y - editor.y, `${where}: not at the top edge`).toBeGreaterThan(editor.height * 0.1);
+    expect(editor.y + editor.height - (note.y + note.height), `${where}: clear of the scrollbar`).toBeGreaterThan(14);
+    expect(m.cut, `${where}: the note shows all its text`).toBe(false);
+  }).toPass({ timeout: 10_000 });
 }
 
 async function expectNamesWhole(app: AppPage, where: string) {
