@@ -4,7 +4,7 @@
 // or a clear call to Replay; links point at the app's public address, not at 127.0.0.1.
 import { test, expect } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
-import { shootSizes } from './support/screenshots';
+import { shootViews } from './support/screenshots';
 import { startLoopbackServer, type LoopbackServer } from './support/server';
 import { bombFragment, checkoutIncident, fragmentOf, longTasks, SENDER_NOTE, watchLongTasks } from './support/channel';
 import { buildCapsule } from '../src/core/share/capsule';
@@ -207,21 +207,19 @@ test.describe('links point at the app’s public address', () => {
   });
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`${theme}: screenshots of the call to Replay, the Share dialog's address note and the Settings field`, async ({ page }) => {
-    test.setTimeout(90_000);
-    await page.emulateMedia({ colorScheme: theme });
-    const app = new AppPage(page);
-    await app.goto(`/${fragmentOf(checkoutIncident())}`);
-    await expectIncidentAt(app, 2, 'cmdValidatePromo');
-    await expect(app.inspector.region.getByRole('region', { name: 'Next: Replay' })).toBeVisible();
-    await shootSizes(page, theme, 'channel-replay-next');
-    await app.headerButton('Share').click();
-    await expect(page.getByRole('dialog', { name: 'Share incident' }).getByTestId('app-address')).toBeVisible();
-    await shootSizes(page, theme, 'channel-share-address');
-    await page.getByRole('button', { name: 'Set the app’s public address' }).click();
-    await page.getByRole('dialog', { name: 'Settings' }).getByRole('textbox', { name: 'Public address of the app' }).fill('tools.example.com');
-    await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText('is not a URL');
-    await shootSizes(page, theme, 'channel-settings-address');
-  });
-}
+test(`screenshots of the call to Replay, the Share dialog's address note and the Settings field`, async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const app = new AppPage(page);
+  await app.goto(`/${fragmentOf(checkoutIncident())}`);
+  await expectIncidentAt(app, 2, 'cmdValidatePromo');
+  await expect(app.inspector.region.getByRole('region', { name: 'Next: Replay' })).toBeVisible();
+  await shootViews(page, 'channel-replay-next');
+  await app.headerButton('Share').click();
+  await expect(page.getByRole('dialog', { name: 'Share incident' }).getByTestId('app-address')).toBeVisible();
+  await shootViews(page, 'channel-share-address');
+  await page.getByRole('button', { name: 'Set the app’s public address' }).click();
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('textbox', { name: 'Public address of the app' }).fill('tools.example.com');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toContainText('is not a URL');
+  await shootViews(page, 'channel-settings-address');
+});

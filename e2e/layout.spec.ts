@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
+import { shootThemes } from './support/screenshots';
 
 const SIZES = [
   [1440, 900],
@@ -109,44 +110,42 @@ async function checkAt(page: Page, app: AppPage, width: number, height: number, 
   await expectSelectedLineVisible(app, where);
 }
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`${theme}: the first screen and the fixed screen at 1440×900, 1280×720 and 1024×768`, async ({ page }) => {
-    test.setTimeout(90_000);
-    await page.emulateMedia({ colorScheme: theme });
-    const app = new AppPage(page);
-    const replay = new ReplayPage(page);
-    await app.goto();
-    await page.getByRole('button', { name: /^Try the demo incident/ }).click();
-    await app.timeline.expectSteps(3);
-    await app.source.waitForMonaco();
-    await expect(app.source.monacoHost.getByTestId('step-note')).toContainText('total: 0', { timeout: 15_000 });
+test('the first screen and the fixed screen at 1440×900, 1280×720 and 1024×768', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const app = new AppPage(page);
+  const replay = new ReplayPage(page);
+  await app.goto();
+  await page.getByRole('button', { name: /^Try the demo incident/ }).click();
+  await app.timeline.expectSteps(3);
+  await app.source.waitForMonaco();
+  await expect(app.source.monacoHost.getByTestId('step-note')).toContainText('total: 0', { timeout: 15_000 });
 
-    for (const [width, height] of SIZES) {
-      const where = `${theme} ${width}×${height}`;
-      await checkAt(page, app, width, height, where);
-      // The step list no taller than its rows need.
-      const list = await box(app.timeline.listbox);
-      expect(list.height, `${where}: three rows, no empty list`).toBeLessThan(3 * 26 + 8);
-      await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-first-screen.png` });
-    }
+  for (const [width, height] of SIZES) {
+    const where = `${width}×${height}`;
+    await checkAt(page, app, width, height, where);
+    // The step list no taller than its rows need.
+    const list = await box(app.timeline.listbox);
+    expect(list.height, `${where}: three rows, no empty list`).toBeLessThan(3 * 26 + 8);
+    await shootThemes(page, `${width}x${height}-first-screen.png`);
+  }
 
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await replay.replaceEditorText(FIXED);
-    await replay.run();
-    await replay.expectVerdict('Fixed');
-    await page.keyboard.press('End');
-    for (const [width, height] of SIZES) {
-      await checkAt(page, app, width, height, `${theme} ${width}×${height} after the fix`);
-      await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-fixed.png` });
-    }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await replay.replaceEditorText(FIXED);
+  await replay.run();
+  await replay.expectVerdict('Fixed');
+  await page.keyboard.press('End');
+  for (const [width, height] of SIZES) {
+    await checkAt(page, app, width, height, `${width}×${height} after the fix`);
+    await shootThemes(page, `${width}x${height}-fixed.png`);
+  }
 
-    await page.keyboard.press('n');
-    await expect(app.narration.region).toBeVisible();
-    for (const [width, height] of SIZES) {
-      await page.setViewportSize({ width, height });
-      await expect.poll(async () => (await box(app.narration.region)).height).toBeLessThanOrEqual(height / 3);
-      await expectSelectedLineVisible(app, `${theme} ${width}×${height} with the narration open`);
-      await page.screenshot({ path: `e2e/screenshots/${theme}-${width}x${height}-narration.png` });
-    }
-  });
-}
+  await page.keyboard.press('n');
+  await expect(app.narration.region).toBeVisible();
+  for (const [width, height] of SIZES) {
+    await page.setViewportSize({ width, height });
+    await expect.poll(async () => (await box(app.narration.region)).height).toBeLessThanOrEqual(height / 3);
+    await expectSelectedLineVisible(app, `${width}×${height} with the narration open`);
+    await shootThemes(page, `${width}x${height}-narration.png`);
+  }
+});

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
-import { shootSizes } from './support/screenshots';
+import { shootViews } from './support/screenshots';
 
 const FLOW = readFileSync('public/demo/flow.ts', 'utf8');
 const FIX_AT = 'const chargeCard = (order: CheckoutInput & { cart: Cart; total: number }) => {\n';
@@ -117,22 +117,20 @@ test('the regression test asserts what the fixed replay showed, and downloads wi
   await expect(dialog.getByRole('textbox', { name: 'Import the flow from' })).toHaveValue('../src/flows/checkout.ts');
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test(`${theme}: screenshots of the post-mortem and regression test exports`, async ({ page }) => {
-    // Two exports, four shots each: room for them on a busy machine.
-    test.setTimeout(90_000);
-    await page.emulateMedia({ colorScheme: theme });
-    await fixedIncident(page);
-    await shootSizes(page, theme, 'incident-tab');
-    await page.getByRole('button', { name: 'Export post-mortem…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Export post-mortem' });
-    await expect(dialog.getByRole('textbox', { name: 'Post-mortem (Markdown)' })).toHaveValue(/^# /);
-    await dialog.getByRole('button', { name: 'Preview' }).click();
-    await expect(dialog.getByRole('table')).toBeVisible();
-    await shootSizes(page, theme, 'postmortem');
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Export regression test…' }).click();
-    await expect(page.getByRole('dialog', { name: 'Export regression test' }).getByRole('textbox', { name: 'Regression test' })).toHaveValue(/replayEffect/);
-    await shootSizes(page, theme, 'regression-test');
-  });
-}
+test('screenshots of the post-mortem and regression test exports', async ({ page }) => {
+  // Two exports, four shots each: room for them on a busy machine.
+  test.setTimeout(90_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await fixedIncident(page);
+  await shootViews(page, 'incident-tab');
+  await page.getByRole('button', { name: 'Export post-mortem…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export post-mortem' });
+  await expect(dialog.getByRole('textbox', { name: 'Post-mortem (Markdown)' })).toHaveValue(/^# /);
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('table')).toBeVisible();
+  await shootViews(page, 'postmortem');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Export regression test…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Export regression test' }).getByRole('textbox', { name: 'Regression test' })).toHaveValue(/replayEffect/);
+  await shootViews(page, 'regression-test');
+});

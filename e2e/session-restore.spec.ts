@@ -8,7 +8,7 @@ import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
 import { fixture, repoRoot } from './support/files';
 import { bigTrace } from './support/bigTrace';
-import { shootSizes } from './support/screenshots';
+import { inEachTheme, shootSizes } from './support/screenshots';
 
 const DEMO_FLOW = readFileSync(`${repoRoot}/public/demo/flow.ts`, 'utf8');
 
@@ -308,35 +308,33 @@ test('names and flows from files are shown as text in the list', async ({ page }
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
 
-for (const theme of ['dark', 'light'] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.use({ colorScheme: theme });
+test.use({ colorScheme: 'dark' });
 
-    test('screenshots of the recent list, which has no serious accessibility violations', async ({ page }, testInfo) => {
-      const app = new AppPage(page);
-      const big = testInfo.outputPath('nightly-export.trace.json');
-      writeFileSync(big, bigTrace(44_000, 500, 1_000).text);
-      await openDemo(app);
-      const lines = ['price-retry-fallback', 'stock-parallel-cancelled', 'weather-retry'].map((c) => JSON.stringify(JSON.parse(readFileSync(fixture(`${c}/expected/trace.json`), 'utf8'))));
-      await app.open({ name: 'incidents-2024-06-11.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(lines.join('\n')) });
-      // Each trace here has 3 steps, as the demo has: the heading's flow name says which one is open.
-      // Opening the next before the last has settled would rightly leave the last out of the list.
-      const heading = page.getByRole('banner').getByRole('heading', { level: 1 });
-      await page.getByRole('table').getByRole('button', { name: 'split-shipment' }).click();
-      await expect(heading).toContainText('split-shipment');
-      await app.timeline.expectSteps(3);
-      await app.open(fixture('profile-parallel/expected/trace.json'), fixture('profile-parallel/flow.ts'));
-      await expect(heading).toContainText('profile');
-      await app.timeline.expectSteps(3);
-      await app.open(big);
-      await expect(page.getByRole('banner')).toContainText('44,000 steps', { timeout: 20_000 });
-      // Storage work runs in order (persist/session.ts): on a busy machine the four writes take a while.
-      await expect.poll(async () => (await stored(page)).recent.length, { timeout: 20_000 }).toBe(4);
-      await app.headerButton('Close').click();
-      await expect(recentList(page).getByRole('listitem')).toHaveCount(4);
-      await shootSizes(page, theme, 'recent');
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    });
+test('screenshots of the recent list, which has no serious accessibility violations', async ({ page }, testInfo) => {
+  const app = new AppPage(page);
+  const big = testInfo.outputPath('nightly-export.trace.json');
+  writeFileSync(big, bigTrace(44_000, 500, 1_000).text);
+  await openDemo(app);
+  const lines = ['price-retry-fallback', 'stock-parallel-cancelled', 'weather-retry'].map((c) => JSON.stringify(JSON.parse(readFileSync(fixture(`${c}/expected/trace.json`), 'utf8'))));
+  await app.open({ name: 'incidents-2024-06-11.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(lines.join('\n')) });
+  // Each trace here has 3 steps, as the demo has: the heading's flow name says which one is open.
+  // Opening the next before the last has settled would rightly leave the last out of the list.
+  const heading = page.getByRole('banner').getByRole('heading', { level: 1 });
+  await page.getByRole('table').getByRole('button', { name: 'split-shipment' }).click();
+  await expect(heading).toContainText('split-shipment');
+  await app.timeline.expectSteps(3);
+  await app.open(fixture('profile-parallel/expected/trace.json'), fixture('profile-parallel/flow.ts'));
+  await expect(heading).toContainText('profile');
+  await app.timeline.expectSteps(3);
+  await app.open(big);
+  await expect(page.getByRole('banner')).toContainText('44,000 steps', { timeout: 20_000 });
+  // Storage work runs in order (persist/session.ts): on a busy machine the four writes take a while.
+  await expect.poll(async () => (await stored(page)).recent.length, { timeout: 20_000 }).toBe(4);
+  await app.headerButton('Close').click();
+  await expect(recentList(page).getByRole('listitem')).toHaveCount(4);
+  await inEachTheme(page, async (theme) => {
+    await shootSizes(page, theme, 'recent');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
-}
+});
