@@ -3,6 +3,7 @@
 // instead of being silently ignored.
 import { AMBIENT_USAGE, isCodeFile, keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
 import { parseExplain, type ExplainParsed } from './explainArgs';
+import { parseMinimize, type MinimizeParsed } from './minimizeArgs';
 import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
 import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
 import { readLogSpecs } from './logpoints';
@@ -95,9 +96,12 @@ Commands:
                                                           trace, counts, --json, --junit, --shard i/n
   explain <trace.json|capsule> [flow.ts|js …]             what failed, where, and the value it received
                                                           (the app's first screen), --json, --step N
+  minimize <trace.json|capsule> <flow.ts|js …> [--out DIR] [--budget N]
+                                                          the smallest incident that still fails the same
+                                                          way (delta debugging), 1-minimal
   mcp                                                     the same as Model Context Protocol tools, over stdio
 
-Run 'timescope <command> --help' (replay, export-test, replay-all, explain) for the options.`;
+Run 'timescope <command> --help' (replay, export-test, replay-all, explain, minimize) for the options.`;
 
 export const MCP_USAGE = `Usage: timescope mcp
 
@@ -118,6 +122,7 @@ export type Parsed =
   | ExportTestParsed
   | ReplayAllParsed
   | Exclude<ExplainParsed, { kind: 'help' | 'usage-error' }>
+  | Exclude<MinimizeParsed, { kind: 'help' | 'usage-error' }>
   | { readonly kind: 'mcp' }
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
@@ -130,6 +135,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === 'export-test') return parseExportTest(rest);
   if (command === 'replay-all') return parseReplayAll(rest);
   if (command === 'explain') return parseExplain(rest);
+  if (command === 'minimize') return parseMinimize(rest);
   if (command === 'mcp') {
     if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: MCP_USAGE };
     return rest.length === 0 ? { kind: 'mcp' } : { kind: 'usage-error', message: `mcp takes no arguments, got '${rest.join(' ')}'`, usage: MCP_USAGE };

@@ -62,6 +62,19 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       return failedWith(e, io);
     }
   }
+  if (parsed.kind === 'minimize') {
+    if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
+      io.stderr(`timescope: ${MISSING_FLOW}\n\n${(await import('./minimizeArgs')).MINIMIZE_USAGE}\n`);
+      return 2;
+    }
+    try {
+      // Loaded only for this command, as the engine is.
+      const { minimize } = await import('./minimize');
+      return await minimize(parsed.args, io);
+    } catch (e) {
+      return failedWith(e, io);
+    }
+  }
   // A capsule holds its flow's files; a JSON trace alone cannot be replayed.
   if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
     io.stderr(`timescope: ${MISSING_FLOW}\n\n${parsed.kind === 'export-test' ? EXPORT_TEST_USAGE : USAGE}\n`);
