@@ -89,7 +89,12 @@ async function stringLeaf(value: string, r: Redactor, place: Place): Promise<str
 async function forcedLeaf(value: string | number, forced: Forced, r: Redactor, place: Place): Promise<unknown> {
   if (typeof value === 'string' && isToken(value)) return value; // redacting twice changes nothing
   r.tally.count(forced.rule, place);
-  return r.pseudonymize(forced.type, String(value));
+  return keepNumber(value, await r.pseudonymize(forced.type, String(value)));
+}
+
+/** A stand-in for a number (standIn.ts) is all digits, and stays a number; a token never is. */
+function keepNumber(value: unknown, token: string): unknown {
+  return typeof value === 'number' && /^-?[0-9]{1,16}$/.test(token) && Number.isSafeInteger(Number(token)) ? Number(token) : token;
 }
 
 /** A card number stored as a JSON number, which the string detectors never see. */
@@ -99,7 +104,7 @@ async function numberLeaf(value: number, r: Redactor, place: Place): Promise<unk
   const [span] = findCards(text);
   if (!span || span.end - span.start !== text.length) return value;
   r.tally.count(detectorRuleId('card'), place);
-  return r.pseudonymize('card', text);
+  return keepNumber(value, await r.pseudonymize('card', text));
 }
 
 async function leaf(value: unknown, forced: Forced | undefined, r: Redactor, place: Place): Promise<unknown> {

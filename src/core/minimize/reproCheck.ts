@@ -1,0 +1,127 @@
+// Redaction proven against the repro: before an incident leaves (a link, a capsule, an MCP share),
+// its redacted form is replayed against the recorded code and compared with the unredacted replay
+// (sameFailure.ts). When masking a value changes what the flow does (an email check, a Luhn check,
+// an id's prefix), delta debugging over the rules that fired finds which ones do it, the flow's line
+// that reads the field is named, and format-preserving stand-ins (standIn.ts) for those rules are
+// tried: the fix is offered only when it restores the repro. Pure: the replay is the caller's.
+import { redactTrace } from '../redact/trace';
+import { detectorRuleId, keyRuleId, pathRuleId, type RedactionRules } from '../redact/rules';
+import type { Pseudonymize } from '../redact/pseudonym';
+import { parsePointer } from '../redact/paths';
+import { standInFor, withStandIns, type StandInKind } from '../redact/standIn';
+import type { ReplayReport } from '../replay/report';
+import { ddmin } from './ddmin';
+import { sameFailure } from './sameFailure';
+import type { ReplayCandidate } from './minimize';
+
+export interface SourceText {
+  readonly name: string;
+  readonly text: string;
+}
+
+export interface ReproCheck {
+  /** the redacted incident still fails the same way */
+  readonly same: boolean;
+  /** one line for people: the dialog, the CLI, an agent */
+  readonly text: string;
+  /** how the redacted replay differs */
+  readonly why?: string;
+  /** the rules whose redaction changes the failure, each needed (ddmin over the rules that fired) */
+  readonly rules?: readonly string[];
+  /** the fields those rules replaced (JSON pointers into the trace) */
+  readonly fields?: readonly string[];
+  /** the flow's line that reads such a field */
+  readonly where?: { readonly file: string; readonly line: number; readonly field: string };
+  /** stand-ins for those rules' token types; `restores` when the incident so redacted fails the same way */
+  readonly fix?: { readonly standIns: Readonly<Record<string, StandInKind>>; readonly restores: boolean };
+}
+
+const STILL = 'The redacted incident still fails the same way ✓';
+
+/** `rules` with only the rules (by id) in `keep`. */
+export function onlyRules(rules: RedactionRules, keep: ReadonlySet<string>): RedactionRules {
+  return {
+    keys: rules.keys.filter((k) => keep.has(keyRuleId(k))),
+    detectors: rules.detectors.filter((d) => keep.has(detectorRuleId(d))),
+    paths: rules.paths.filter((p) => keep.has(pathRuleId(p)))
+  };
+}
+
+/** The token type a rule gives its values (what a stand-in is chosen for). */
+function typeOfRule(rules: RedactionRules, id: string): string | undefined {
+  const key = rules.keys.find((k) => keyRuleId(k) === id);
+  if (key) return key.type ?? key.name;
+  const detector = rules.detectors.find((d) => detectorRuleId(d) === id);
+  if (detector) return detector;
+  const path = rules.paths.find((p) => pathRuleId(p) === id);
+  if (path) return path.type ?? String(parsePointer(path.pointer)?.at(-1) ?? 'redacted');
+  return undefined;
+}
+
+/** The value at a JSON pointer of the raw trace (the sample a stand-in is chosen by). */
+function valueAt(raw: unknown, pointer: string): unknown {
+  let at: unknown = raw;
+  for (const seg of parsePointer(pointer) ?? []) at = at === null || typeof at !== 'object' ? undefined : (at as Record<string, unknown>)[String(seg)];
+  return at;
+}
+
+/** The first line of the flow's files that reads `field` as a property (`.email`, `["email"]`), skipping type declarations. */
+export function lineReading(files: readonly SourceText[], field: string): { file: string; line: number } | undefined {
+  const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const read = new RegExp(`(\\?\\.|\\.)${escaped}\\b|\\[\\s*['"\`]${escaped}['"\`]\\s*\\]|\\{[^}]*\\b${escaped}\\b[^}]*\\}\\s*=`);
+  for (const f of files) {
+    const lines = f.text.split('\n');
+    for (let i = 0; i < lines.length; i++) if (read.test(lines[i]!)) return { file: f.name, line: i + 1 };
+  }
+  return undefined;
+}
+
+export async function checkRedaction(
+  raw: Record<string, unknown>,
+  rules: RedactionRules,
+  pseudonymize: Pseudonymize,
+  replay: ReplayCandidate,
+  original: ReplayReport,
+  files: readonly SourceText[],
+  options: { readonly budget?: number } = {}
+): Promise<ReproCheck> {
+  const redacted = await redactTrace(raw, rules, pseudonymize);
+  const differs = async (trace: unknown) => {
+    const report = await replay(trace as Record<string, unknown>);
+    return report ? sameFailure(original, report) : ({ same: false, why: 'its replay did not finish (a time limit, memory or a crash)' } as const);
+  };
+  const whole = await differs(redacted.trace);
+  if (whole.same) return { same: true, text: STILL };
+
+  // Which rules do it: the smallest set of the rules that fired whose redaction alone changes the failure.
+  const fired = redacted.report.fired.map((f) => f.rule);
+  const found = await ddmin(fired, async (subset) => !(await differs((await redactTrace(raw, onlyRules(rules, new Set(subset)), pseudonymize)).trace)).same, { budget: options.budget ?? 64 });
+  const culprits = found.kept;
+  const alone = await redactTrace(raw, onlyRules(rules, new Set(culprits)), pseudonymize);
+  const fields = alone.report.changedPaths;
+  const names = [...new Set(fields.map((p) => String(parsePointer(p)?.at(-1) ?? p)))];
+  const where = names.map((field) => ({ field, at: lineReading(files, field) })).find((x) => x.at);
+
+  // The fix: a stand-in that keeps what the flow reads, for each culprit's type, tried on the whole redaction.
+  const standIns: Record<string, StandInKind> = {};
+  for (const id of culprits) {
+    const type = typeOfRule(rules, id);
+    const sample = fields.length ? valueAt(raw, fields[0]!) : undefined;
+    const kind = type ? standInFor(type, sample) : undefined;
+    if (type && kind) standIns[type] = kind;
+  }
+  const restores = Object.keys(standIns).length > 0 && (await differs((await redactTrace(raw, rules, withStandIns(pseudonymize, { types: standIns }))).trace)).same;
+
+  const fieldText = names.map((n) => `\`${n}\``).join(', ') || 'a value';
+  const whereText = where?.at ? `: ${where.at.file}:${where.at.line} reads ${where.field}` : '';
+  const fixText = restores ? `; a stand-in that keeps its format (${Object.values(standIns).join(', ')}) fails the same way` : '';
+  return {
+    same: false,
+    text: `Redacting ${fieldText} changes the failure (${whole.why})${whereText}${fixText}.`,
+    why: whole.why,
+    rules: culprits,
+    fields,
+    ...(where?.at ? { where: { ...where.at, field: where.field } } : {}),
+    ...(Object.keys(standIns).length ? { fix: { standIns, restores } } : {})
+  };
+}
