@@ -1,71 +1,32 @@
 // `timescope minimize`: the incident shrunk by delta debugging (core/minimize) to one that still
-// fails the same way, each candidate replayed against the recorded code in a sandbox of its own (a
-// fresh realm per replay, with the time and memory limits). The next candidate's sandbox is started
-// while one replays, so locking a realm is off the path. A candidate that times out, runs out of
-// memory or crashes is "not the same failure". Writes the minimized trace and a manifest.
+// fails the same way, each candidate replayed against the recorded code in a sandbox of its own
+// (candidateReplay.ts). Writes the minimized trace and a manifest.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { minimizeIncident, notMinimizable, type MinimizeProgress } from '../core/minimize/minimize';
-import type { ReplayReport } from '../core/replay/report';
 import { traceFlowName } from '../core/source/choose';
-import { startSandbox, type SandboxHandle } from '../sandbox/node/host';
 import { InputError } from './files';
 import { loadInput } from './input';
 import type { MinimizeArgs } from './minimizeArgs';
 import { runProblem } from './output';
-import { sandboxWorker } from './sandboxWorker';
+import { candidateReplayer } from './candidateReplay';
 import type { CliIo } from './types';
-
-/** Sandboxes one at a time, the next already starting while the current one replays. */
-function sandboxes(args: MinimizeArgs): { next(): SandboxHandle; close(): void } {
-  const worker = sandboxWorker();
-  const start = () => startSandbox(worker.file, { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }, worker.execArgv);
-  let spare: SandboxHandle | undefined = start();
-  return {
-    next() {
-      const current = spare ?? start();
-      spare = start();
-      return current;
-    },
-    close() {
-      spare?.dispose();
-      spare = undefined;
-    }
-  };
-}
 
 export async function minimize(args: MinimizeArgs, io: CliIo): Promise<number> {
   const input = await loadInput(io.cwd, args);
   for (const notice of input.notices) io.stderr(`timescope: ${notice}\n`);
   if (typeof input.trace !== 'object' || input.trace === null || Array.isArray(input.trace)) throw new InputError(`'${args.trace}' is not a trace object`);
-  const pool = sandboxes(args);
+  const pool = candidateReplayer(
+    { files: input.files, ...(input.entry !== undefined ? { entry: input.entry } : {}), ...(input.exportName !== undefined ? { exportName: input.exportName } : {}), ...(args.ambient ? { ambient: args.ambient } : {}) },
+    { timeoutMs: args.timeoutMs, maxMemoryMb: args.maxMemoryMb }
+  );
   const shown = (file: string) => input.display.get(file) ?? file;
-  let problem: string | undefined;
-  const replay = async (trace: unknown): Promise<ReplayReport | undefined> => {
-    const sandbox = pool.next();
-    try {
-      const outcome = await sandbox.run({
-        files: input.files,
-        ...(input.entry !== undefined ? { entry: input.entry } : {}),
-        traceText: JSON.stringify(trace),
-        ...(input.exportName !== undefined ? { exportName: input.exportName } : {}),
-        ...(args.ambient ? { ambient: args.ambient } : {}),
-        steps: true
-      });
-      if (outcome.kind !== 'result') return undefined;
-      if (outcome.result.kind !== 'report') {
-        problem ??= runProblem(outcome.result, shown, traceFlowName(input.trace));
-        return undefined;
-      }
-      return outcome.result.report;
-    } finally {
-      sandbox.dispose();
-    }
-  };
+  const replay = (trace: unknown) => pool.replay(trace);
   try {
     const original = await replay(input.trace);
     if (!original) {
-      io.stderr(`timescope: ${problem ?? 'the recorded incident did not replay in the sandbox (a time limit, memory or a crash), so there is nothing to minimize'}\n`);
+      const problem = pool.problem();
+      io.stderr(`timescope: ${problem ? runProblem(problem, shown, traceFlowName(input.trace)) : 'the recorded incident did not replay in the sandbox (a time limit, memory or a crash), so there is nothing to minimize'}\n`);
       return 2;
     }
     const refused = notMinimizable(original);

@@ -45,7 +45,7 @@ const call = async (name: string, args: Record<string, unknown>) => (await clien
 describe('timescope mcp', () => {
   it('lists its tools, each with a schema', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['export_test', 'get_step', 'list_steps', 'logpoint', 'narrate', 'open_incident', 'replay', 'replay_corpus', 'share_link']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['export_test', 'get_step', 'list_steps', 'logpoint', 'minimize', 'narrate', 'open_incident', 'replay', 'replay_corpus', 'share_link']);
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
   });
 
@@ -150,6 +150,37 @@ describe('timescope mcp', () => {
     expect(text).toContain('cmdChargeCard');
   });
 
+  it("share_link checks the redaction against the repro: register-email-taken's email token breaks it, the email stand-in keeps it", async () => {
+    const register = fixtureRuns().find((r) => r.id === 'register-email-taken')!;
+    const { id } = (await call('open_incident', { source: register.traceFile, flowFiles: [path.join(register.dir, 'flow.ts')] })).structuredContent as { id: string };
+    const appUrl = 'https://timescope.example.org/app/';
+    type Repro = { checked: boolean; same: boolean; text: string; rules?: string[]; where?: unknown; fix?: { standIns: Record<string, string>; restores: boolean } };
+    const broken = ((await call('share_link', { id, appUrl })).structuredContent as { repro: Repro }).repro;
+    expect(broken).toMatchObject({ checked: true, same: false, rules: ['key:email'], where: { file: 'flow.ts', line: 16, field: 'email' }, fix: { standIns: { email: 'email' }, restores: true } });
+    expect(broken.text).toMatch(/^Redacting `email` changes the failure .*: flow\.ts:16 reads email; a stand-in that keeps its format \(email\) fails the same way\.$/);
+    const kept = (await call('share_link', { id, appUrl, standIns: broken.fix!.standIns })).structuredContent as { link: string; repro: Repro };
+    expect(kept.repro).toEqual({ checked: true, same: true, text: 'The redacted incident still fails the same way ✓' });
+    const decoded = decodeLink(kept.link);
+    const sent = JSON.stringify(decoded.ok ? decoded.payload.trace : null);
+    expect(sent).toMatch(/"email":"\s*u[0-9a-f]{6,}@example\.org\s*"/);
+    expect(sent).not.toMatch(/hopper/i);
+    // Without the flow's code there is nothing to replay, and the answer says so.
+    const bare = (await call('open_incident', { source: register.traceFile })).structuredContent as { id: string };
+    const unchecked = ((await call('share_link', { id: bare.id, appUrl })).structuredContent as { repro: Repro }).repro;
+    expect(unchecked).toEqual({ checked: false, text: "Not checked: the incident has no flow code to replay (open it with the flow's files)." });
+  });
+
+  it('minimize writes the smallest incident that still fails the same way, 1-minimal, for the agent to share or test', async () => {
+    const { id } = (await call('open_incident', { source: plain.traceFile, flowFiles: [flow] })).structuredContent as { id: string };
+    const out = path.join(TMP, 'min');
+    const done = (await call('minimize', { id, out })).structuredContent as { minimal: boolean; kept: string; files: { trace: string } };
+    expect(done.minimal).toBe(true);
+    expect(done.kept).toMatch(/^kept 1 of 5 fields, 0 of \d+ answers' fields, 3 of 3 entries/);
+    expect(JSON.parse(readFileSync(path.join(out, 'trace.min.json'), 'utf8'))).toMatchObject({ initialInput: { promoCode: 'FREE100' } });
+    const outside = await call('minimize', { id, out: '/etc/timescope-min' });
+    expect(outside.isError).toBe(true);
+  });
+
   it('replays a corpus against a change, with counts and the traces that do not pass', async () => {
     const folder = mkdtempSync(path.join(TMP, 'corpus-'));
     writeFileSync(path.join(folder, 'a.json'), readFileSync(plain.traceFile));
@@ -169,7 +200,7 @@ describe('timescope mcp', () => {
     expect(unknown).toMatchObject({ isError: true });
     expect(unknown.content[0]!.text).toMatch(/no incident 'incident-999' is open/);
     const { tools } = await client.listTools();
-    expect(tools.length).toBe(9);
+    expect(tools.length).toBe(10);
   });
 
   it('reads no file outside the roots the client gave, follows no link out of them', async () => {

@@ -6,7 +6,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { Incidents, ToolError } from './incidents';
-import { exportTest, explainIncident, listSteps, LOGPOINT_HITS, logpoints, narrate, replay, replayCorpus, shareLink, type RunCli } from './tools';
+import { exportTest, explainIncident, listSteps, LOGPOINT_HITS, logpoints, minimizeIncident, narrate, replay, replayCorpus, shareLink, type RunCli } from './tools';
 import { logSpecOf } from '../../core/logpoints/spec';
 import { peekZip } from '../files';
 import { ambientAsk, clockArg, seedArg } from './ambient';
@@ -264,23 +264,47 @@ export function createServer(run: RunCli, cwd: string, version: string): { serve
   );
 
   server.registerTool(
+    'minimize',
+    {
+      title: 'Minimize the incident',
+      description:
+        'The smallest incident that still fails the same way (delta debugging over the input, context and recorded answers; each candidate replayed in the sandbox): 1-minimal, so every field left matters. Writes trace.min.json and minimize.json to `out`. Minimize before you share or export a test: less personal data leaves, and the test is shorter.',
+      inputSchema: {
+        id: z.string(),
+        out: z.string().describe('the folder to write trace.min.json and minimize.json to'),
+        budget: z.number().int().min(1).optional().describe('the most replays to run (default 500)')
+      }
+    },
+    ({ id, out, budget }) =>
+      answer(async () => {
+        const incident = incidents.get(id);
+        const folder = await incidents.inRoots(out, 'the output folder');
+        return json(await minimizeIncident(run, incident, cwd, folder, budget));
+      })
+  );
+
+  server.registerTool(
     'share_link',
     {
       title: 'Make a redacted share link',
-      description: `A Timescope link a person can open at the same step, with personal data replaced (emails, cards, tokens, keys… by the app's default rules), answered with what was redacted. The app's public address comes from appUrl or the ${APP_URL_ENV} environment variable; a link meant for others never points at this machine by default.`,
+      description: `A Timescope link a person can open at the same step, with personal data replaced (emails, cards, tokens, keys… by the app's default rules), answered with what was redacted and whether the redacted incident still fails the same way (repro: the rules and the line that break it, and a stand-in that keeps its format when one restores it). The app's public address comes from appUrl or the ${APP_URL_ENV} environment variable; a link meant for others never points at this machine by default.`,
       inputSchema: {
         id: z.string(),
         appUrl: z.string().url().optional(),
         includeSource: z.boolean().optional(),
-        step: z.number().int().min(1).optional()
+        step: z.number().int().min(1).optional(),
+        standIns: z
+          .record(z.string(), z.enum(['email', 'card', 'id', 'number']))
+          .optional()
+          .describe("format-preserving stand-ins by token type (e.g. {\"email\": \"email\"}), as a failed repro check's fix offers")
       }
     },
-    ({ id, appUrl, includeSource, step }) =>
+    ({ id, appUrl, includeSource, step, standIns }) =>
       answer(async () => {
         const base = appUrl ?? process.env[APP_URL_ENV];
         if (!base) throw new ToolError(`set the app's public address first: pass appUrl, or set ${APP_URL_ENV} (where your team hosts Timescope's build)`);
         if (!/^https?:\/\//i.test(base)) throw new ToolError(`the app's address must be an http(s) URL, got ${JSON.stringify(base)}`);
-        return json(await shareLink(incidents.get(id), cwd, base, includeSource === true, step));
+        return json(await shareLink(incidents.get(id), cwd, base, includeSource === true, step, standIns));
       })
   );
 

@@ -11,7 +11,8 @@ import { isEmptyQuery, parseQuery, queryProblem } from '../../core/filter/query'
 import { IS_DIVERGED, IS_UNREACHED } from '../../core/filter/status';
 import { narrateRecording, narrationText } from '../../core/narration/recorded';
 import { statusText } from '../../core/present/step-text';
-import { createPseudonymizer, DEFAULT_RULES, redactTrace, ruleIds } from '../../core/redact';
+import { createPseudonymizer, DEFAULT_RULES, redactTrace, ruleIds, type Pseudonymize } from '../../core/redact';
+import { withStandIns, type StandInKind } from '../../core/redact/standIn';
 import { encodeLink } from '../../core/share/link';
 import type { IncidentPayload } from '../../core/share/payload';
 import { buildModel } from '../../core/trace/build';
@@ -178,11 +179,15 @@ export async function exportTest(run: RunCli, i: Incident, cwd: string, flowFile
  * A link a person can open, with personal data replaced by the app's default rules (a fresh
  * pseudonym key per link: tokens match within it, and nothing here can reverse them).
  */
-export async function shareLink(i: Incident, cwd: string, appUrl: string, includeSource: boolean, step: number | undefined): Promise<Record<string, unknown>> {
+export async function shareLink(i: Incident, cwd: string, appUrl: string, includeSource: boolean, step: number | undefined, standIns?: Readonly<Record<string, StandInKind>>): Promise<Record<string, unknown>> {
   const { trace, sources } = await readIncident(i, cwd);
   const secret = new Uint8Array(32);
   webcrypto.getRandomValues(secret);
-  const redacted = await redactTrace(trace, DEFAULT_RULES, createPseudonymizer(secret));
+  const keyed = createPseudonymizer(secret);
+  const pseudonymize = standIns && Object.keys(standIns).length ? withStandIns(keyed, { types: standIns }) : keyed;
+  const redacted = await redactTrace(trace, DEFAULT_RULES, pseudonymize);
+  // Before it leaves: does the redacted incident still fail the same way? (core/minimize/reproCheck.ts)
+  const repro = await reproOf(trace, sources, pseudonymize);
   const payload: IncidentPayload = {
     v: 1,
     trace: redacted.trace as IncidentPayload['trace'],
@@ -197,8 +202,35 @@ export async function shareLink(i: Incident, cwd: string, appUrl: string, includ
     link,
     characters: link.length,
     redacted: { rules: report.applied, fired: report.fired, replacements: report.replacements, places: report.changedPaths.slice(0, 50) },
-    sourceIncluded: includeSource && sources.length > 0
+    sourceIncluded: includeSource && sources.length > 0,
+    repro
   };
+}
+
+/**
+ * The redaction checked against the repro: the incident and its redacted form replayed against the
+ * flow's code in the sandbox. Without the flow's code there is nothing to replay, and it says so.
+ */
+async function reproOf(trace: unknown, sources: readonly { name: string; text: string }[], pseudonymize: Pseudonymize): Promise<Record<string, unknown>> {
+  if (sources.length === 0) return { checked: false, text: "Not checked: the incident has no flow code to replay (open it with the flow's files)." };
+  if (typeof trace !== 'object' || trace === null || Array.isArray(trace)) return { checked: false, text: 'Not checked: a bare array of entries has no input to replay.' };
+  const { candidateReplayer } = await import('../candidateReplay');
+  const { checkRedaction } = await import('../../core/minimize/reproCheck');
+  const replayer = candidateReplayer({ files: sources.map((f) => ({ name: f.name, text: f.text })) }, { timeoutMs: 5_000, maxMemoryMb: 1_024 });
+  try {
+    const original = await replayer.replay(trace);
+    if (!original) return { checked: false, text: 'Not checked: the incident itself did not replay in the sandbox.' };
+    const check = await checkRedaction(trace as Record<string, unknown>, DEFAULT_RULES, pseudonymize, (t) => replayer.replay(t), original, sources);
+    return { checked: true, ...check };
+  } finally {
+    replayer.close();
+  }
+}
+
+/** `timescope minimize --json` for an incident: the summary, with the minimized trace's and manifest's paths. */
+export async function minimizeIncident(run: RunCli, i: Incident, cwd: string, out: string, budget: number | undefined): Promise<Record<string, unknown>> {
+  const argv = ['minimize', i.file, ...i.flowFiles, ...keyArgs(i), '--json', '--out', out, ...(budget !== undefined ? ['--budget', String(budget)] : [])];
+  return jsonOf(await capture(run, argv, cwd));
 }
 
 /** Hits an answer lists per logpoint unless asked for more: an agent reads them, and a loop's line may run 100,000 times. */
