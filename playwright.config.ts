@@ -10,12 +10,12 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: true,
-  // Three at once on this 2-core machine: a test spends part of its time waiting (a debounce, a
-  // spare worker's start, an expect's poll), and a third worker fills those gaps. Measured on the
-  // same build, every test passing: 11.8 min with three against 12.9 min with two (2026-12-06);
-  // each test takes about a third longer, so the time budgets below are for a loaded machine.
-  // E2E_WORKERS=1 runs them one at a time, E2E_WORKERS=2 two.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two at once on this 2-core machine: the whole suite in 8.6 min against 9.6-10.1 min one at a time
+  // (the same build, side by side), every test passing; the slowest, hostile-memory, took 29 s of its
+  // 120 s. An earlier build held the load average at 12 with two and timed tests out at 30 s; the
+  // work since (the engine worker, batch replay, fixed-height rows) took that load away. E2E_WORKERS=1
+  // runs them one at a time again.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // A budget for a stuck test, not a speed target (those are in bench:browser). A journey opens the app,
   // replays in fresh sandboxed workers and takes shots at two sizes: 10-25 s alone, and on CI's two
