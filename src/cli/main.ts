@@ -11,6 +11,7 @@ import { traceFlowName } from '../core/source/choose';
 import { startSandbox, type SandboxHandle, type SandboxOutcome } from '../sandbox/node/host';
 import { MISSING_FLOW, parseCommandLine, USAGE } from './args';
 import { EXPORT_TEST_USAGE } from './exportTestArgs';
+import { MINIMIZE_USAGE } from './minimizeArgs';
 import type { ReplayAllArgs } from './replayAllArgs';
 import { InputError, peekZip } from './files';
 import { loadInput } from './input';
@@ -64,7 +65,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
   }
   if (parsed.kind === 'minimize') {
     if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
-      io.stderr(`timescope: ${MISSING_FLOW}\n\n${(await import('./minimizeArgs')).MINIMIZE_USAGE}\n`);
+      io.stderr(`timescope: ${MISSING_FLOW}\n\n${MINIMIZE_USAGE}\n`);
       return 2;
     }
     try {
