@@ -409,6 +409,19 @@ describe.concurrent('timescope replay: every verdict judged against production\'
     expect(same.production.proofText).toBe('proven by replaying the recorded code with the recorded context');
   });
 
+  it('the recorded code on a recording masked at the edge leaves a recorded Command unasked: no outcome is proven, and it is not reproduced', async () => {
+    const register = fixtureRuns().find((r) => r.id === 'register-email-taken')!;
+    const masked = JSON.parse(readFileSync(register.traceFile, 'utf8')) as { initialInput: { email: string } };
+    masked.initialInput.email = '<redacted:email>';
+    const trace = tempFile('masked-register.json', JSON.stringify(masked));
+    const out = await timescope(['replay', trace, path.join(register.dir, register.flowFile), '--json']);
+    const json = JSON.parse(out.stdout) as { verdict: string; production?: unknown; unreachedIndices: number[] };
+    expect(json.verdict).not.toBe('reproduced');
+    expect(json.production).toBeUndefined();
+    expect(json.unreachedIndices).toEqual([0]);
+    expect(out.code).not.toBe(0);
+  });
+
   it('a trace the library refuses (no recorded context) is refused, tier 3, with --context as the advice, and replays once given one', async () => {
     const trace = tempFile('unrecorded-context.json', JSON.stringify({ ...tenantTrace(), context: undefined, unrecorded: { context: 'redact' } }));
     const out = await timescope(['replay', trace, tenantFlow]);

@@ -37,6 +37,13 @@ describe('verdictOf', () => {
     expect(verdictOf(r, productionOutcome({ known: false, reason: 'r' }, r), false).kind).toBe('reproduced');
   });
 
+  it('a replay of the recorded code that leaves recorded Commands unasked proves no outcome, and does not reproduce itself', () => {
+    // Production asked every Command it recorded: a replay that stops sooner (a masked value failing the flow's own check) is not production's run.
+    const sooner = report({ result: { type: 'Failure', error: { __error: true, name: 'Error', message: 'Please enter a valid email address.' } }, unreached: [0] });
+    expect(productionOutcome({ known: false, reason: 'r' }, sooner)).toBeUndefined();
+    expect(verdictOf(sooner, productionOutcome({ known: false, reason: 'r' }, sooner), false)).toMatchObject({ kind: 'changed', differs: { unreached: [0] } });
+  });
+
   it('Diverged and Missing step come from the replay fault, whatever the outcome', () => {
     const paradox = report({
       result: { type: 'Failure', error: { __error: true, name: 'TimeParadox' } },

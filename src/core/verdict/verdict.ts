@@ -64,13 +64,16 @@ export function sameOutcome(a: ReplayOutcome, b: ReplayOutcome): boolean {
 /**
  * What production's outcome was, and how it is known: the trace proves a Failure on its own;
  * otherwise it is what the recorded code, with the recorded context, replays to (replay is
- * deterministic), when that replay ran to an outcome of its own rather than a replay fault.
+ * deterministic), when that replay ran to an outcome of its own rather than a replay fault, and
+ * asked every Command the trace recorded: production asked each one it recorded, so a replay that
+ * leaves some unasked (a value masked at the edge that fails the flow's own check sooner, a trace
+ * edited by hand) did not run as production ran, and its outcome proves nothing about production's.
  * `baseline` must be that replay: never one given another context or other answers.
  */
 export function productionOutcome(recorded: RecordedOutcome, baseline: ReplayReport | undefined): Production | undefined {
   const replayed = baseline?.status === 'resolved' && baseline.result && !baseline.fault ? baseline : undefined;
   if (recorded.known) return { outcome: { type: 'Failure', error: recorded.error }, proof: 'trace', unreached: replayed?.unreached ?? [] };
-  if (replayed) return { outcome: replayed.result!, proof: 'replay', unreached: replayed.unreached };
+  if (replayed && replayed.unreached.length === 0) return { outcome: replayed.result!, proof: 'replay', unreached: [] };
   return undefined;
 }
 
