@@ -8,6 +8,32 @@ import { errorsOf, shortError, whyOf } from '../../core/present/why';
 import { preview } from '../../core/present/step-text';
 import { replayStepOf } from '../../core/verdict/overlay';
 import { JsonValue } from '../../components/JsonValue';
+import { redactedMarkInText, redactedValuesIn } from '../../core/redact/redactedReads';
+
+/** The message of the Failure the replay ended with: what the flow itself said, perhaps quoting a value it read. */
+function failureMessage(report: ReplayReport): string | undefined {
+  const error = report.result?.type === 'Failure' ? report.result.error : undefined;
+  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : error;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * The flow read a value the recording holds only masked: the step received it, or its error quotes it.
+ * The replay then ran on the mask, not production's value, and can fail differently.
+ */
+function RedactedReadNote({ received, errorText }: { received: unknown; errorText: string | undefined }) {
+  const reads = redactedValuesIn(received, 3);
+  const quoted = errorText ? redactedMarkInText(errorText) : undefined;
+  if (!reads.length && !quoted) return null;
+  const where = reads.length
+    ? `this step received ${reads.map((r) => (r.path ? `${r.path} = ${r.mark}` : r.mark)).join(', ')}`
+    : `the Failure it led to quotes ${quoted}`;
+  return (
+    <p className="mt-1 rounded border border-warn/60 px-2 py-1 text-[12px] text-warn" data-testid="redacted-read">
+      Redacted before it reached you: {where}. The flow read a masked value, not what production saw, so its replay can fail differently from the incident.
+    </p>
+  );
+}
 
 export function ChangeList({ changes, label }: { changes: readonly ValueChange[]; label: string }) {
   return (
@@ -66,6 +92,7 @@ export function ReceivedView({
           </p>
         )}
       </div>
+      <RedactedReadNote received={replayed.before} errorText={replayed.ledToFailure ? failureMessage(report) : undefined} />
       <div className="mt-1">
         <JsonValue value={replayed.before} label="value the step received" />
       </div>

@@ -10,6 +10,7 @@ import { outcomeText, verdictText, type VerdictTone } from './verdictText';
 import type { ReplayFailure } from '../../stores/replayStore';
 import { RefusedList } from './RefusedList';
 import { AmbientList } from './AmbientList';
+import { MaskedInputNote } from './MaskedInputNote';
 import { whatIfCountText } from '../../core/whatif/describe';
 import { useWhatIfStore } from '../../stores/whatIfStore';
 
@@ -123,6 +124,7 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
       </div>
       <RefusedList refused={result.refused} />
       <AmbientList reads={result.ambient} settings={run.ambient} />
+      {verdict.kind !== 'reproduced' && <MaskedInputNote model={model} />}
       {/* Both outcomes in plain sight: a verdict is only believed next to what it compares. */}
       <dl className="mt-0.5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 text-[11.5px] text-fg" aria-label="Recorded and replayed outcomes">
         <dt className="text-muted">Recorded</dt>
