@@ -14,7 +14,8 @@ import { encodeLink } from '../core/share/link';
 import { stepRefOf } from '../core/share/stepRef';
 import { appBase, linkAt } from '../core/share/appAddress';
 import { useSettingsStore } from '../stores/settingsStore';
-import { rulesFor } from '../stores/redactionStore';
+import { rulesFor, standInsFor, useRedactionStore } from '../stores/redactionStore';
+import { withStandIns } from '../core/redact/standIn';
 import { secretFor } from '../persist/secretDb';
 import { useSourceStore } from '../stores/sourceStore';
 import { useReplayStore } from '../stores/replayStore';
@@ -49,7 +50,7 @@ export interface Shared {
 const pseudonymizers = new WeakMap<Promise<Uint8Array<ArrayBuffer>>, Promise<Pseudonymize>>();
 
 /** One pseudonymizer per incident, so a value keeps its token (and its widened prefix) across shares. */
-function pseudonymizerFor(traceId: string): Promise<Pseudonymize> {
+function tokensFor(traceId: string): Promise<Pseudonymize> {
   const secret = secretFor(traceId);
   let p = pseudonymizers.get(secret);
   if (!p) {
@@ -59,6 +60,16 @@ function pseudonymizerFor(traceId: string): Promise<Pseudonymize> {
     pseudonymizers.set(secret, p);
   }
   return p;
+}
+
+/**
+ * How this incident's values are replaced: its keyed tokens, with the format-preserving stand-ins the
+ * person chose for some token types (the Share dialog's repro fix). Exported for that check.
+ */
+export async function pseudonymizerFor(traceId: string): Promise<Pseudonymize> {
+  const tokens = await tokensFor(traceId);
+  const types = standInsFor(useRedactionStore.getState(), traceId);
+  return Object.keys(types).length ? withStandIns(tokens, { types }) : tokens;
 }
 
 async function redactNotes(notes: IncidentNotes, rules: RedactionRules, p: Pseudonymize): Promise<IncidentNotes> {

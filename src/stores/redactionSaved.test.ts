@@ -13,8 +13,17 @@ describe('readSaved', () => {
     expect(readSaved(valid)).toEqual({
       keys: [{ name: 'email' }, { name: 'pan', match: 'word', type: 'card' }],
       detectors: ['jwt', 'from-a-newer-version'],
-      paths: { t1: [{ pointer: '/trace/*/result/email' }, { pointer: '/initialInput/iban', type: 'iban' }] }
+      paths: { t1: [{ pointer: '/trace/*/result/email' }, { pointer: '/initialInput/iban', type: 'iban' }] },
+      standIns: {}
     });
+  });
+
+  it('reads each incident\'s stand-ins, dropping a kind it does not know alone, and an incident left with none', () => {
+    const read = readSaved({ ...valid, standIns: { t1: { email: 'email', card: 'hologram' }, t2: { pan: 'luhn-ish' }, t3: 'card', __proto__x: {} } });
+    expect(read?.standIns).toEqual({ t1: { email: 'email' } });
+    // Saved before stand-ins existed: none, and the rest as it was.
+    expect(readSaved(valid)?.standIns).toEqual({});
+    expect(readSaved(JSON.parse('{"v":1,"keys":[],"detectors":[],"paths":{},"standIns":{"__proto__":{"email":"email"}}}'))?.standIns).toEqual({});
   });
 
   it('refuses the whole value when any part does not fit', () => {

@@ -4,11 +4,14 @@
 // makes the whole value unreadable, and the store then starts from its defaults.
 import type { KeyMatch, KeyRule, PathRule } from '../core/redact/rules';
 import type { DetectorId } from '../core/redact/detectorIds';
+import { STAND_IN_KINDS, type StandInKind } from '../core/redact/standIn';
 
 export interface Saved {
   readonly keys: readonly KeyRule[];
   readonly detectors: readonly DetectorId[];
   readonly paths: Readonly<Record<string, readonly PathRule[]>>;
+  /** per incident: token types given a format-preserving stand-in instead of a token (the Share dialog's repro fix) */
+  readonly standIns: Readonly<Record<string, Readonly<Record<string, StandInKind>>>>;
 }
 
 const MATCHES: readonly string[] = ['contains', 'word', 'exact'] satisfies KeyMatch[];
@@ -40,6 +43,17 @@ function pathRule(v: unknown): PathRule | undefined {
   return { pointer: v.pointer, ...(v.type !== undefined ? { type: v.type } : {}) };
 }
 
+/** One incident's stand-ins: token type → kind; an unknown kind (a newer version's) is dropped alone. */
+function standInsOf(v: unknown): Record<string, StandInKind> | undefined {
+  if (!isRecord(v)) return undefined;
+  const out: Record<string, StandInKind> = {};
+  for (const [type, kind] of Object.entries(v)) {
+    if (type === '__proto__' || type.length > 32) continue;
+    if (typeof kind === 'string' && (STAND_IN_KINDS as readonly string[]).includes(kind)) out[type] = kind as StandInKind;
+  }
+  return out;
+}
+
 /**
  * The saved value, or undefined when it is not one this version wrote. Detector ids are kept as
  * strings here; the store drops those it does not know (a newer version's).
@@ -57,5 +71,11 @@ export function readSaved(value: unknown): (Omit<Saved, 'detectors'> & { readonl
     if (!rules) return undefined;
     paths.push([traceId, rules]);
   }
-  return { keys, detectors, paths: Object.fromEntries(paths) };
+  // Stand-ins came after v1's first release: absent means none; a broken entry costs only its incident.
+  const standIns: [string, Record<string, StandInKind>][] = [];
+  for (const [traceId, kinds] of Object.entries(isRecord(value.standIns) ? value.standIns : {})) {
+    const read = traceId === '__proto__' ? undefined : standInsOf(kinds);
+    if (read && Object.keys(read).length) standIns.push([traceId, read]);
+  }
+  return { keys, detectors, paths: Object.fromEntries(paths), standIns: Object.fromEntries(standIns) };
 }

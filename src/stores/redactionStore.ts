@@ -9,17 +9,19 @@ import { create } from 'zustand';
 import { ALL_DETECTORS, DEFAULT_KEY_RULES, type PathRule, type RedactionRules } from '../core/redact/rules';
 import { isDetectorId, type DetectorId } from '../core/redact/detectorIds';
 import { readSaved, type Saved } from './redactionSaved';
+import type { StandInKind } from '../core/redact/standIn';
 
 const KEY = 'timescope.redaction';
 
-const DEFAULTS: Saved = { keys: DEFAULT_KEY_RULES, detectors: ALL_DETECTORS, paths: {} };
+const DEFAULTS: Saved = { keys: DEFAULT_KEY_RULES, detectors: ALL_DETECTORS, paths: {}, standIns: {} };
+const NO_STAND_INS: Readonly<Record<string, StandInKind>> = {};
 const NO_PATHS: readonly PathRule[] = [];
 
 function read(): Saved {
   try {
     const saved = readSaved(JSON.parse(localStorage.getItem(KEY) ?? 'null'));
     if (!saved) return DEFAULTS;
-    return { keys: saved.keys, detectors: saved.detectors.filter(isDetectorId), paths: saved.paths };
+    return { keys: saved.keys, detectors: saved.detectors.filter(isDetectorId), paths: saved.paths, standIns: saved.standIns };
   } catch {
     return DEFAULTS;
   }
@@ -43,13 +45,17 @@ interface RedactionState extends Saved {
   resetKeysAndDetectors(): void;
   addPath(traceId: string, rule: PathRule): void;
   removePath(traceId: string, pointer: string): void;
+  /** this incident's values of `types` get format-preserving stand-ins instead of tokens (merged with those set) */
+  addStandIns(traceId: string, types: Readonly<Record<string, StandInKind>>): void;
+  /** back to plain tokens for this incident */
+  clearStandIns(traceId: string): void;
 }
 
 export const useRedactionStore = create<RedactionState>()((set, get) => {
   const change = (next: Partial<Saved>) => {
     set(next);
-    const { keys, detectors, paths } = get();
-    write({ keys, detectors, paths });
+    const { keys, detectors, paths, standIns } = get();
+    write({ keys, detectors, paths, standIns });
   };
   return {
     ...read(),
@@ -78,9 +84,18 @@ export const useRedactionStore = create<RedactionState>()((set, get) => {
       if (list.length) paths[traceId] = list;
       else delete paths[traceId];
       change({ paths });
+    },
+    addStandIns: (traceId, types) => change({ standIns: { ...get().standIns, [traceId]: { ...(get().standIns[traceId] ?? NO_STAND_INS), ...types } } }),
+    clearStandIns: (traceId) => {
+      const standIns = { ...get().standIns };
+      delete standIns[traceId];
+      change({ standIns });
     }
   };
 });
+
+/** This incident's stand-ins (a stable empty object when none). */
+export const standInsFor = (state: Saved, traceId: string | undefined): Readonly<Record<string, StandInKind>> => (traceId ? (state.standIns[traceId] ?? NO_STAND_INS) : NO_STAND_INS);
 
 /** A stable empty list for selectors, so a trace with no path rules does not re-render every time. */
 export const pathsFor = (state: Saved, traceId: string | undefined): readonly PathRule[] => (traceId ? (state.paths[traceId] ?? NO_PATHS) : NO_PATHS);

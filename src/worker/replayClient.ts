@@ -60,6 +60,19 @@ export async function replayAside(model: TraceModel, request: Omit<ReplayRequest
   return doneOf(answer, timeoutMs);
 }
 
+/**
+ * A changed incident (a redacted share, a minimizer's candidate) replayed beside the person's, in a
+ * fresh worker: the page posts the trace itself, as it does for a trace it holds whole. Neither
+ * cancels nor is cancelled by the person's replay; `signal` is its caller's to stop.
+ */
+export async function replayTraceAside(trace: unknown, run: ReplayRequest['run'], timeoutMs: number, signal: AbortSignal): Promise<ReplayDone> {
+  const id = nextId++;
+  const request: ReplayRequest = { type: 'replay', id, trace, run };
+  const answer = await theHost().run({ id, deliver: (port: MessagePort) => port.postMessage(request) }, timeoutMs, signal);
+  if (signal.aborted) throw new DOMException('Stopped by its caller.', 'AbortError');
+  return doneOf(answer, timeoutMs);
+}
+
 function doneOf(answer: SandboxAnswer, timeoutMs: number): ReplayDone {
   switch (answer.kind) {
     case 'done':

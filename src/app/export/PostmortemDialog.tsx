@@ -11,6 +11,7 @@ import { Markdown } from '../../components/markdown/Markdown';
 import { Modal } from '../dialogs/Modal';
 import { download } from '../share/download';
 import { postmortemInput } from './postmortemInput';
+import { ReproCheckLine } from '../share/ReproCheckLine';
 
 type Built = { state: 'building' } | { state: 'ready'; text: string; fileName: string } | { state: 'failed'; message: string };
 
@@ -40,6 +41,8 @@ function PostmortemBody({ model }: { model: TraceModel }) {
         Built from the trace, your last replay and the Incident tab (title, summary, impact, action items, step notes; when any step is starred, the timeline keeps the
         starred and noted ones). It links the incident once, redacted like a shared link; each step link opens its step once that incident is open.
       </p>
+      {/* The linked incident is redacted as a shared one is: checked the same way before it goes in a report. */}
+      <ReproCheckLine model={model} />
       <div className="flex items-center justify-between">
         <span className="font-medium">{built.state === 'ready' ? built.fileName : 'Building…'}</span>
         <button type="button" aria-pressed={preview} className="rounded px-2 py-0.5 text-muted hover:bg-raised hover:text-fg" onClick={() => setPreview(!preview)}>

@@ -23,6 +23,7 @@ import { RedactionSummary } from './RedactionSummary';
 import { download } from './download';
 import { EncryptedCapsuleSection } from './EncryptedCapsuleSection';
 import { AppAddressLine } from './AppAddressLine';
+import { ReproCheckLine } from './ReproCheckLine';
 
 type Built = { state: 'building' } | { state: 'ready'; shared: Shared; link: string } | { state: 'failed'; message: string };
 
@@ -60,6 +61,7 @@ function useShared(model: TraceModel, includeSource: boolean, redact: boolean, i
   const keys = useRedactionStore((s) => s.keys);
   const detectors = useRedactionStore((s) => s.detectors);
   const paths = useRedactionStore((s) => s.paths);
+  const standIns = useRedactionStore((s) => s.standIns);
   const comparison = useCompareStore((s) => s.comparison);
   const appUrl = useSettingsStore((s) => s.appUrl);
   const points = useLogpointStore((s) => s.points);
@@ -73,7 +75,7 @@ function useShared(model: TraceModel, includeSource: boolean, redact: boolean, i
     return () => {
       live = false;
     };
-  }, [model, includeSource, redact, includeLogpoints, selected, notes, edits, keys, detectors, paths, comparison, appUrl, points, pinned]);
+  }, [model, includeSource, redact, includeLogpoints, selected, notes, edits, keys, detectors, paths, standIns, comparison, appUrl, points, pinned]);
   return built;
 }
 
@@ -114,6 +116,7 @@ function ShareBody({ model }: { model: TraceModel }) {
         </div>
         {includeLogpoints && logpoints + pins > 0 && <LogpointsNote redact={redact} pins={pins} />}
         <RedactionSummary redact={redact} report={built.state === 'ready' ? built.shared.report : undefined} />
+        {redact && !comparing && <ReproCheckLine model={model} />}
         <label className="block">
           <span className="text-muted">
             {comparing
