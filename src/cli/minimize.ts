@@ -47,6 +47,7 @@ export async function minimize(args: MinimizeArgs, io: CliIo): Promise<number> {
     mkdirSync(out, { recursive: true });
     const traceFile = path.join(out, 'trace.min.json');
     const manifestFile = path.join(out, 'minimize.json');
+    const capsuleFile = path.join(out, 'incident.min.zip');
     const summary = {
       minimal: m.minimal,
       ...(m.stopped ? { stopped: m.stopped } : {}),
@@ -55,14 +56,19 @@ export async function minimize(args: MinimizeArgs, io: CliIo): Promise<number> {
       kept: m.manifest.text,
       manifest: { fields: m.manifest.fields, answerFields: m.manifest.answerFields, entries: m.manifest.entries, simplified: m.manifest.simplified },
       outcome: m.report.result,
-      files: { trace: traceFile, manifest: manifestFile }
+      files: { trace: traceFile, manifest: manifestFile, capsule: capsuleFile }
     };
     writeFileSync(traceFile, `${JSON.stringify(m.trace, null, 2)}\n`);
     writeFileSync(manifestFile, `${JSON.stringify(summary, null, 2)}\n`);
+    // The minimized incident as a capsule, with the flow's files and what minimizing kept in its manifest:
+    // one file to hand a person or an agent, which `timescope replay` and the app open as they are.
+    const { buildCapsule } = await import('../core/share/capsule');
+    const payload = { v: 1 as const, trace: m.trace as never, sources: input.files.map((f) => ({ name: f.name, text: f.text })), redaction: { applied: false, rules: [] }, ...(input.exportName ? { exportName: input.exportName } : {}) };
+    writeFileSync(capsuleFile, buildCapsule(payload, { minimized: { kept: m.manifest.text, minimal: m.minimal, replays: m.replays } }));
     if (args.json) io.stdout(`${JSON.stringify(summary, null, 2)}\n`);
     else {
       const how = m.minimal ? '1-minimal: without any one of what is left it no longer fails the same way' : `not proven minimal: stopped at the budget of ${args.budget} replays (--budget N for more)`;
-      io.stdout(`Minimized in ${m.replays} replays: ${m.manifest.text}.\n${how}.\nWrote ${path.relative(io.cwd, traceFile) || traceFile} and ${path.relative(io.cwd, manifestFile) || manifestFile}.\n`);
+      io.stdout(`Minimized in ${m.replays} replays: ${m.manifest.text}.\n${how}.\nWrote ${path.relative(io.cwd, traceFile) || traceFile}, ${path.relative(io.cwd, manifestFile) || manifestFile} and ${path.relative(io.cwd, capsuleFile) || capsuleFile}.\n`);
     }
     return m.minimal ? 0 : 1;
   } finally {

@@ -65,6 +65,15 @@ describe('timescope minimize, on every fixture that fails', () => {
       expect(min.json.result).toEqual(whole.json.result);
       expect(min.json.fault).toBeUndefined();
 
+      // The capsule beside it carries the minimized incident and its sources: replayed alone, the same outcome.
+      const capsule = await timescope(['replay', `${run.id}/min/incident.min.zip`, '--json']);
+      expect(capsule.code, capsule.stderr).toBe(whole.code);
+      expect((JSON.parse(capsule.stdout) as { result?: unknown }).result).toEqual(whole.json.result);
+      const { unzipSync, strFromU8 } = await import('fflate');
+      const zipped = unzipSync(readFileSync(path.join(PROJECT, run.id, 'min/incident.min.zip')));
+      expect(JSON.parse(strFromU8(zipped['manifest.json']!)).minimized).toEqual({ kept: summary.kept, minimal: true, replays: summary.replays });
+      expect(strFromU8(zipped['README.md']!)).toContain(`Minimized by delta debugging: ${summary.kept}`);
+
       // 1-minimal: without any one remaining field, the CLI's replay ends otherwise.
       const doc = JSON.parse(readFileSync(path.join(PROJECT, minTrace), 'utf8')) as Parameters<typeof applyParts>[0];
       for (const [i, part] of removableParts(doc, []).entries()) {

@@ -47,7 +47,7 @@ function stringField(trace: unknown, key: 'flowName' | 'version'): string | unde
 }
 
 /** The capsule's bytes. Throws when the payload is not a valid incident (a bug of the caller's). */
-export function buildCapsule(payload: IncidentPayload, options: { createdAt?: Date } = {}): Uint8Array {
+export function buildCapsule(payload: IncidentPayload, options: { createdAt?: Date; minimized?: CapsuleManifest['minimized'] } = {}): Uint8Array {
   const checked = checkPayload(payload);
   if (!checked.ok) throw new Error(`cannot build a capsule from this incident: ${checked.message}`);
   const p = checked.payload;
@@ -73,7 +73,8 @@ export function buildCapsule(payload: IncidentPayload, options: { createdAt?: Da
     redaction: p.redaction ?? { applied: false, rules: [] },
     files: [...files.map(([name]) => name), CAPSULE_FILES.readme],
     ...(p.step !== undefined ? { step: p.step } : {}),
-    ...(p.exportName !== undefined ? { exportName: p.exportName } : {})
+    ...(p.exportName !== undefined ? { exportName: p.exportName } : {}),
+    ...(options.minimized ? { minimized: options.minimized } : {})
   };
   files.push([CAPSULE_FILES.readme, capsuleReadme(manifest, p)]);
   // The default level (6): a capsule carries big traces, where level 9 costs time for a few percent.

@@ -16,6 +16,15 @@ export function capsuleReadme(manifest: CapsuleManifest, payload: IncidentPayloa
     '',
     `A Timescope debug capsule: a recorded trace of ${flow}${build}, made ${manifest.createdAt}.`,
     redaction,
+    ...(manifest.minimized
+      ? [
+          '',
+          `Minimized by delta debugging: ${manifest.minimized.kept} (${manifest.minimized.replays} replays). ` +
+            (manifest.minimized.minimal
+              ? 'It is 1-minimal: without any one of the values left it no longer fails the same way, so each is part of what the failure depends on.'
+              : 'It is not proven minimal: the minimizer stopped before it was done.')
+        ]
+      : []),
     '',
     '## Open it',
     '',

@@ -20,7 +20,15 @@ export const manifestSchema = z.object({
   /** the selected step, 0-based (payload.step) */
   step: z.number().int().nonnegative().optional(),
   /** the flow export the person picked (payload.exportName) */
-  exportName: z.string().min(1).optional()
+  exportName: z.string().min(1).optional(),
+  /** a minimized incident's manifest (core/minimize): what was removed, and whether it is proven 1-minimal */
+  minimized: z
+    .object({
+      kept: z.string().max(500),
+      minimal: z.boolean(),
+      replays: z.number().int().nonnegative()
+    })
+    .optional()
 });
 
 export type CapsuleManifest = z.infer<typeof manifestSchema>;
