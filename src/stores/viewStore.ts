@@ -2,7 +2,7 @@
 // selected step goes to the URL fragment, and permalinks will carry the rest.
 import { create } from 'zustand';
 
-export type Dialog = 'none' | 'shortcuts' | 'paste' | 'url' | 'share' | 'settings' | 'postmortem' | 'regression-test';
+export type Dialog = 'none' | 'shortcuts' | 'paste' | 'url' | 'share' | 'settings' | 'postmortem' | 'regression-test' | 'minimize';
 export type InspectorTab = 'value' | 'pipeline' | 'input' | 'context' | 'incident';
 /** What the drawer under the workspace shows: the narration, or the logpoints' hits. */
 export type Drawer = 'narration' | 'logs';

@@ -8,6 +8,7 @@ import { useViewStore, type Dialog } from '../../stores/viewStore';
 
 const ShareDialog = lazy(() => import('../share/ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const PostmortemDialog = lazy(() => import('../export/PostmortemDialog').then((m) => ({ default: m.PostmortemDialog })));
+const MinimizeDialog = lazy(() => import('../minimize/MinimizeDialog').then((m) => ({ default: m.MinimizeDialog })));
 const RegressionTestDialog = lazy(() => import('../export/RegressionTestDialog').then((m) => ({ default: m.RegressionTestDialog })));
 
 /**
@@ -34,6 +35,9 @@ export function LazyDialogs({ model }: { model: TraceModel }) {
       </WhenAsked>
       <WhenAsked id="regression-test">
         <RegressionTestDialog model={model} />
+      </WhenAsked>
+      <WhenAsked id="minimize">
+        <MinimizeDialog model={model} />
       </WhenAsked>
     </>
   );

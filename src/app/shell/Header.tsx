@@ -101,6 +101,18 @@ export function Header({ active }: { active: LocalLoad }) {
       )
     }
   );
+  add(
+    ready && {
+      id: 'minimize',
+      label: 'Minimize',
+      priority: 3,
+      node: (
+        <button type="button" className={button} onClick={() => openDialog('minimize')} title="The smallest incident that still fails the same way">
+          Minimize
+        </button>
+      )
+    }
+  );
   add(active.status === 'ready' && { id: 'walkthrough', label: 'Walkthrough (w)', priority: 5, node: <WalkthroughButton model={active.model} className={button} /> });
   // Close and Forget stay in the row: Forget asks in place, and its question must show there.
   add({ id: 'forget', label: 'Forget', priority: 0, pinned: true, node: <ForgetButton /> });

@@ -104,6 +104,9 @@ function ExportButtons({ model }: { model: TraceModel }) {
       <button type="button" className={button} onClick={() => openDialog('regression-test')}>
         Export regression test…
       </button>
+      <button type="button" className={button} onClick={() => openDialog('minimize')}>
+        Minimize…
+      </button>
     </div>
   );
 }

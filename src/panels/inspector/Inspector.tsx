@@ -18,6 +18,7 @@ import { useReplayStore } from '../../stores/replayStore';
 import { useLastReplay, type LastReplay } from '../../stores/useLastReplay';
 import { useAutoReplayBlocker } from '../../stores/autoReplay';
 import { ReceivedView } from './ReceivedView';
+import { KeptFields } from './KeptFields';
 import { ReplayNext } from './ReplayNext';
 import { useNotesStore } from '../../stores/notesStore';
 import { NowView, nowStatus } from './NowView';
@@ -96,6 +97,7 @@ function RecordedColumn({ model, step, baseline }: { model: TraceModel; step: Tr
     <div className="min-w-0 space-y-3">
       {askReplay && <ReplayNext model={model} />}
       <StepValue step={step} value={value} lost={lost} exact={model.exactNumbers} />
+      <KeptFields model={model} step={step} />
       {shareable && (
         <RedactFieldPicker
           traceId={traceIdentity(model)}
