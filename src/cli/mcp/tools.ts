@@ -220,6 +220,9 @@ async function reproOf(trace: unknown, sources: readonly { name: string; text: s
   try {
     const original = await replayer.replay(trace);
     if (!original) return { checked: false, text: 'Not checked: the incident itself did not replay in the sandbox.' };
+    const { notMinimizable } = await import('../../core/minimize/minimize');
+    const refused = notMinimizable(original);
+    if (refused) return { checked: false, text: `Not checked: ${refused}.` };
     const check = await checkRedaction(trace as Record<string, unknown>, DEFAULT_RULES, pseudonymize, (t) => replayer.replay(t), original, sources);
     return { checked: true, ...check };
   } finally {

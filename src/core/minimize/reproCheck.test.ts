@@ -54,6 +54,48 @@ describe('the redaction check', () => {
     expect(JSON.stringify(redacted.trace)).not.toMatch(/hopper/i);
   });
 
+  it('two rules that each break it: each gets the stand-in its own values need, and together they restore the repro', async () => {
+    // A corporate sign-up: the email's domain is checked, then the card's Luhn digit, then the gateway declines.
+    const source = `import { Command, Success, Failure, effectPipe } from 'pure-effect';
+const luhn = (n) => { if (!/^[0-9][0-9 ]{11,22}$/.test(n)) return false; const d = n.replace(/\\D/g, ''); let s = 0; for (let i = 0; i < d.length; i++) { let x = Number(d[d.length - 1 - i]); if (i % 2) { x *= 2; if (x > 9) x -= 9; } s += x; } return s % 10 === 0; };
+const check = (form) => !form.email.endsWith('@corp.example') ? Failure('Not a corporate address.') : !luhn(form.card) ? Failure('Card number is not valid.') : Success(form);
+const charge = (form) => { const cmdCharge = () => null; return Command(cmdCharge, (r) => (r.ok ? Success(r) : Failure('Declined by the gateway.'))); };
+export const signupFlow = (form) => effectPipe(check, charge)(form);
+`;
+    const luhn = (n: string) => {
+      if (!/^[0-9][0-9 ]{11,22}$/.test(n)) return false;
+      const d = n.replace(/\D/g, '');
+      let sum = 0;
+      for (let i = 0; i < d.length; i++) {
+        let x = Number(d[d.length - 1 - i]);
+        if (i % 2) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
+        sum += x;
+      }
+      return sum % 10 === 0;
+    };
+    const check = (form: { email: string; card: string }) => (!form.email.endsWith('@corp.example') ? effect.Failure('Not a corporate address.') : !luhn(form.card) ? effect.Failure('Card number is not valid.') : effect.Success(form));
+    const cmdCharge = () => ({ ok: false });
+    const charge = () => effect.Command(cmdCharge, (r: { ok: boolean }) => (r.ok ? effect.Success(r) : effect.Failure('Declined by the gateway.')));
+    const flow = (form: { email: string; card: string }) => effect.effectPipe(check as never, charge as never)(form as never);
+    const { trace } = await effect.recordEffect(flow as never, { email: 'ada@corp.example', card: '4242 4242 4242 4242' }, { context: {} });
+    const raw = JSON.parse(JSON.stringify(trace)) as Record<string, unknown>;
+    const files = [{ name: 'flow.js', text: source }];
+    const replay = async (t: unknown): Promise<ReplayReport | undefined> => {
+      const out = await replayFlowSource({ files, trace: t, steps: true }, effect, replayTrace);
+      return out.kind === 'report' ? out.report : undefined;
+    };
+    const original = (await replay(raw))!;
+    expect(original.result).toMatchObject({ type: 'Failure' });
+    const check2 = await checkRedaction(raw, DEFAULT_RULES, createPseudonymizer(SECRET), replay, original, files);
+    expect(check2.same).toBe(false);
+    // The email's rule, and one of the rules that replace the card (its key name, or the card detector): each needed.
+    expect(check2.rules).toHaveLength(2);
+    expect(check2.rules).toContain('key:email');
+    expect(check2.rules!.find((r) => r !== 'key:email')).toMatch(/card/);
+    expect(check2.fix?.restores).toBe(true);
+    expect(Object.values(check2.fix!.standIns).sort()).toEqual(['card', 'email']);
+  });
+
   it('a redaction the flow does not read passes as it is (checkout: the customer id is never compared)', async () => {
     const { raw, files, replay } = fixture('checkout-zero-total');
     const original = (await replay(raw))!;

@@ -37,6 +37,8 @@ export interface ReproCheck {
 }
 
 const STILL = 'The redacted incident still fails the same way ✓';
+/** Rounds of the culprit search (each finds the rules that still break it once the earlier ones have stand-ins). */
+const MAX_ROUNDS = 4;
 
 /** `rules` with only the rules (by id) in `keep`. */
 export function onlyRules(rules: RedactionRules, keep: ReadonlySet<string>): RedactionRules {
@@ -93,24 +95,48 @@ export async function checkRedaction(
   const whole = await differs(redacted.trace);
   if (whole.same) return { same: true, text: STILL };
 
-  // Which rules do it: the smallest set of the rules that fired whose redaction alone changes the failure.
+  // Which rules do it, in rounds. Delta debugging gives one smallest set of the fired rules whose
+  // redaction alone changes the failure; but two rules can each break it on their own (an email
+  // check, then a Luhn check), and one round would name only the first. So each round gives the
+  // culprits found so far their stand-ins, and looks among the other rules for what still breaks
+  // it, until the whole redaction with stand-ins fails the same way, or a round finds nothing new
+  // (a culprit no stand-in can save).
   const fired = redacted.report.fired.map((f) => f.rule);
-  const found = await ddmin(fired, async (subset) => !(await differs((await redactTrace(raw, onlyRules(rules, new Set(subset)), pseudonymize)).trace)).same, { budget: options.budget ?? 64 });
-  const culprits = found.kept;
+  const budget = { left: options.budget ?? 64 };
+  const culprits: string[] = [];
+  const standIns: Record<string, StandInKind> = {};
+  const withFound = () => (Object.keys(standIns).length ? withStandIns(pseudonymize, { types: standIns }) : pseudonymize);
+  let restores = false;
+  for (let round = 0; round < MAX_ROUNDS && budget.left > 0; round++) {
+    const others = fired.filter((id) => !culprits.includes(id));
+    const p = withFound();
+    const breaks = async (subset: readonly string[]) => {
+      budget.left--;
+      return !(await differs((await redactTrace(raw, onlyRules(rules, new Set([...subset, ...culprits])), p)).trace)).same;
+    };
+    // The culprits found so far, with their stand-ins and nothing else redacted, still break it: no stand-in saves them.
+    if (round > 0 && (await breaks([]))) break;
+    const found = await ddmin(others, breaks, { budget: budget.left });
+    if (found.kept.length === 0) break;
+    culprits.push(...found.kept);
+    // Each rule's kind is chosen by a value that rule itself replaced (an email rule by an email, a
+    // card rule by a card), not by whichever culprit's field comes first.
+    for (const id of found.kept) {
+      const type = typeOfRule(rules, id);
+      if (!type || standIns[type]) continue;
+      const own = (await redactTrace(raw, onlyRules(rules, new Set([id])), pseudonymize)).report.changedPaths;
+      const kind = standInFor(type, own.length ? valueAt(raw, own[0]!) : undefined);
+      if (kind) standIns[type] = kind;
+    }
+    if (!Object.keys(standIns).length) break;
+    budget.left--;
+    restores = (await differs((await redactTrace(raw, rules, withFound())).trace)).same;
+    if (restores) break;
+  }
   const alone = await redactTrace(raw, onlyRules(rules, new Set(culprits)), pseudonymize);
   const fields = alone.report.changedPaths;
   const names = [...new Set(fields.map((p) => String(parsePointer(p)?.at(-1) ?? p)))];
   const where = names.map((field) => ({ field, at: lineReading(files, field) })).find((x) => x.at);
-
-  // The fix: a stand-in that keeps what the flow reads, for each culprit's type, tried on the whole redaction.
-  const standIns: Record<string, StandInKind> = {};
-  for (const id of culprits) {
-    const type = typeOfRule(rules, id);
-    const sample = fields.length ? valueAt(raw, fields[0]!) : undefined;
-    const kind = type ? standInFor(type, sample) : undefined;
-    if (type && kind) standIns[type] = kind;
-  }
-  const restores = Object.keys(standIns).length > 0 && (await differs((await redactTrace(raw, rules, withStandIns(pseudonymize, { types: standIns }))).trace)).same;
 
   const fieldText = names.map((n) => `\`${n}\``).join(', ') || 'a value';
   const whereText = where?.at ? `: ${where.at.file}:${where.at.line} reads ${where.field}` : '';
