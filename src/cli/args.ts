@@ -4,6 +4,7 @@
 import { AMBIENT_USAGE, isCodeFile, keyValuesJoined, LIMIT_OPTIONS, optional, OVERRIDE_OPTIONS, readLimits, strictParse, TRACE_OPTIONS } from './argv';
 import { parseExplain, type ExplainParsed } from './explainArgs';
 import { parseMinimize, type MinimizeParsed } from './minimizeArgs';
+import { parseShare, type ShareParsed } from './shareArgs';
 import { parseExportTest, type ExportTestParsed } from './exportTestArgs';
 import { parseReplayAll, type ReplayAllParsed } from './replayAllArgs';
 import { readLogSpecs } from './logpoints';
@@ -99,9 +100,11 @@ Commands:
   minimize <trace.json|capsule> <flow.ts|js …> [--out DIR] [--budget N]
                                                           the smallest incident that still fails the same
                                                           way (delta debugging), 1-minimal
+  share <trace.json|capsule> [flow.ts|js …] --app URL     a redacted link, checked to still fail the same
+                                                          way (--stand-in TYPE=KIND when it does not)
   mcp                                                     the same as Model Context Protocol tools, over stdio
 
-Run 'timescope <command> --help' (replay, export-test, replay-all, explain, minimize) for the options.`;
+Run 'timescope <command> --help' (replay, export-test, replay-all, explain, minimize, share) for the options.`;
 
 export const MCP_USAGE = `Usage: timescope mcp
 
@@ -123,6 +126,7 @@ export type Parsed =
   | ReplayAllParsed
   | Exclude<ExplainParsed, { kind: 'help' | 'usage-error' }>
   | Exclude<MinimizeParsed, { kind: 'help' | 'usage-error' }>
+  | Exclude<ShareParsed, { kind: 'help' | 'usage-error' }>
   | { readonly kind: 'mcp' }
   | { readonly kind: 'usage-error'; readonly message: string; readonly usage: string };
 
@@ -136,6 +140,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   if (command === 'replay-all') return parseReplayAll(rest);
   if (command === 'explain') return parseExplain(rest);
   if (command === 'minimize') return parseMinimize(rest);
+  if (command === 'share') return parseShare(rest, process.env);
   if (command === 'mcp') {
     if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', text: MCP_USAGE };
     return rest.length === 0 ? { kind: 'mcp' } : { kind: 'usage-error', message: `mcp takes no arguments, got '${rest.join(' ')}'`, usage: MCP_USAGE };

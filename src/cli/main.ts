@@ -63,6 +63,15 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       return failedWith(e, io);
     }
   }
+  if (parsed.kind === 'share') {
+    try {
+      // Loaded only for this command, as the engine is.
+      const { share } = await import('./share');
+      return await share(parsed.args, io);
+    } catch (e) {
+      return failedWith(e, io);
+    }
+  }
   if (parsed.kind === 'minimize') {
     if (parsed.args.sources.length === 0 && peekZip(io.cwd, parsed.args.trace) === 'not-zip') {
       io.stderr(`timescope: ${MISSING_FLOW}\n\n${MINIMIZE_USAGE}\n`);
