@@ -8,6 +8,7 @@ import { errorsOf, shortError, whyOf } from '../../core/present/why';
 import { preview } from '../../core/present/step-text';
 import { replayStepOf } from '../../core/verdict/overlay';
 import { JsonValue } from '../../components/JsonValue';
+import { useMemo } from 'react';
 import { redactedMarkInText, redactedValuesIn } from '../../core/redact/redactedReads';
 
 /** The message of the Failure the replay ended with: what the flow itself said, perhaps quoting a value it read. */
@@ -22,7 +23,8 @@ function failureMessage(report: ReplayReport): string | undefined {
  * The replay then ran on the mask, not production's value, and can fail differently.
  */
 function RedactedReadNote({ received, errorText }: { received: unknown; errorText: string | undefined }) {
-  const reads = redactedValuesIn(received, 3);
+  // Walked once per value, not on every render of the step details (a step change re-renders them).
+  const reads = useMemo(() => redactedValuesIn(received, 3), [received]);
   const quoted = errorText ? redactedMarkInText(errorText) : undefined;
   if (!reads.length && !quoted) return null;
   const where = reads.length
