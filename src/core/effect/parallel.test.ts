@@ -60,7 +60,9 @@ describe('§11.13 a cancelled branch ends as Failure(ParallelCancelled) and star
   test('limit 2: workers take branches in array order', async () => {
     const log: string[] = [];
     const b = (i: number, ms: number) => Command(async () => { log.push(`start${i}`); await sleep(ms); log.push(`end${i}`); return i; });
-    const out = await runEffect(Parallel([b(1, 40), b(2, 30), b(3, 25), b(4, 5)], { limit: 2 }));
+    // Branch 3 runs long, so that 4 (taken when 1 ends) ends first even when a loaded machine runs
+    // the timers late: with 25 ms, a 20 ms stall between end2 and end1 swapped end3 and end4 on CI.
+    const out = await runEffect(Parallel([b(1, 40), b(2, 30), b(3, 200), b(4, 5)], { limit: 2 }));
     expect(out).toEqual(Success([1, 2, 3, 4]));
     expect(log).toEqual(['start1', 'start2', 'end2', 'start3', 'end1', 'start4', 'end4', 'end3']);
   });
