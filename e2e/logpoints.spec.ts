@@ -111,7 +111,8 @@ test("the gutter adds a logpoint; a fix changes its hits, production's 0 beside 
   // A line typed above it: the logpoint stays on the total line, now 32, in the store too.
   await replay.replaceEditorText(fixed.replace('const applyPromo =', '// the promo\nconst applyPromo ='));
   await expect.poll(() => lp.stored()).toEqual([{ file: 'flow.ts', line: TOTAL_LINE + 1, expr: 'total' }]);
-  expect(await app.source.monacoLineText(TOTAL_LINE + 1)).toContain('const total =');
+  // Monaco paints the new text a frame after the store learns the line: wait for the paint.
+  await expect.poll(() => app.source.monacoLineText(TOTAL_LINE + 1)).toContain('const total =');
   // And a line typed above it with the keyboard (Monaco's decoration follows; the store learns the line).
   await focusEditor(page);
   await lp.goToLine(1);
