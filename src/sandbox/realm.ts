@@ -26,6 +26,7 @@ import { replayFlowSource, type FlowSourceRequest, type RunResult } from '../cor
 import type { Evaluate } from '../core/source/loader';
 import { BLOCKED, defineBlocked } from './blocked';
 import { ambientEndowments } from './ambient';
+import { installWrittenFunctionText } from '../core/source/functionText';
 
 let locked = false;
 /**
@@ -41,6 +42,8 @@ export function lockRealm(): void {
   // Taken before lockdown, which removes them from the global: ses keeps weak references off new
   // Compartments (a garbage-collection side channel); pure code may use them, as in Node.
   const weak = { WeakRef: globalThis.WeakRef, FinalizationRegistry: globalThis.FinalizationRegistry };
+  // A flow's functions print as written, not as compiled (core/source/functionText.ts).
+  installWrittenFunctionText();
   lockdown({
     // Stacks must keep the person's file:line (sourceURL) for every message we show.
     errorTaming: 'unsafe',

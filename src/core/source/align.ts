@@ -10,6 +10,8 @@
 interface Token {
   readonly text: string;
   readonly start: number;
+  /** where the token's text in its line ends (a rewritten name's whole hook: `__pe$r("a")`) */
+  readonly end: number;
 }
 
 // A free name the transpile step rewrote (freeNames.ts: `__pe$r("totl")`, `__pe$t("totl")`,
@@ -18,7 +20,7 @@ interface Token {
 const TOKEN = /__pe\$[rt]\("(?:__pe\$u\$)?((?:[^"\\]|\\.)*)"\)|(?:__pe\$w\.|__pe\$u\$)([A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*)|[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*|\d[\w.]*|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|\S/g;
 
 function tokens(line: string): Token[] {
-  return [...line.matchAll(TOKEN)].map((m) => ({ text: m[1] ?? m[2] ?? m[0], start: m.index }));
+  return [...line.matchAll(TOKEN)].map((m) => ({ text: m[1] ?? m[2] ?? m[0], start: m.index, end: m.index + m[0].length }));
 }
 
 /** For each generated token, the index of the source token it matches, or -1. */
@@ -61,6 +63,26 @@ export function alignLine(generated: string, source: string): ColumnMap {
     }
     for (let p = k; p >= 0; p--) if (matched[p]! >= 0) return src[matched[p]!]!.start + 1;
     for (let p = k + 1; p < gen.length; p++) if (matched[p]! >= 0) return src[matched[p]!]!.start + 1;
+    return column;
+  };
+}
+
+/**
+ * Like alignLine, for an exclusive end column (1-based: one past the last character): the end of
+ * the source token that the generated token holding the last character matches, or of the nearest
+ * matched token before it. `() => __pe$r("abc")` ending after `)` ends after `abc` in `() => abc`.
+ */
+export function alignLineEnd(generated: string, source: string): ColumnMap {
+  if (generated === source) return (column) => column;
+  const gen = tokens(generated);
+  const src = tokens(source);
+  if (gen.length * src.length > 250_000) return (column) => column;
+  const matched = match(gen, src);
+  return (column) => {
+    const last = column - 2; // 0-based index of the last character
+    let k = -1;
+    while (k + 1 < gen.length && gen[k + 1]!.start <= last) k++;
+    for (let p = k; p >= 0; p--) if (matched[p]! >= 0) return src[matched[p]!]!.end + 1;
     return column;
   };
 }

@@ -19,6 +19,7 @@ import { enterBuilder, leaveBuilder, logOn, logValue, markBuilder, siteAt } from
 import { globalHooks } from './globalHooks';
 import { prepareOwn } from './protectedNames';
 import { moduleOnlyFeatureAt } from './moduleSyntax';
+import { registerCompiledModule } from './functionText';
 
 /** A loaded file; `compile` is its text with logpoints placed, when it has any (runFlow.ts). */
 export interface LoadedFile extends SourceFile {
@@ -114,6 +115,7 @@ function evaluate(file: LoadedFile, module: Module, require: (specifier: string)
   const compiled = transpile(file.name, file.text, file.compile);
   if (compiled.kind === 'compile-error') throw new CompileFailure(compiled);
   const source = `${WRAPPER_PREFIX}${compiled.code}\n})\n//# sourceURL=${SOURCE_URL_PREFIX}${encodeURI(file.name)}`;
+  registerCompiledModule(compiled);
   let fn: (...args: unknown[]) => void;
   try {
     fn = evaluateSource(source) as typeof fn;
