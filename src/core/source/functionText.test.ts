@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFlowModule } from './loader';
+import { createLoader, loadFlowModule } from './loader';
 import { writtenFunctionText } from './functionText';
 import { placeLogpoints } from '../logpoints/place';
 
@@ -45,7 +45,7 @@ describe("a flow's function text is the text the person wrote", () => {
     const line = 5;
     const { text } = placeLogpoints('logged.ts', TS, [{ index: 0, line, code: 'items.length' }]);
     expect(text).not.toBe(TS);
-    const logged = loadFlowModule([{ name: 'logged.ts', text: TS, compile: text }], 'logged.ts', runtime).exports as Exports;
+    const logged = createLoader([{ name: 'logged.ts', text: TS, compile: text }], runtime).load('logged.ts') as Exports;
     expect(native(logged.total)).not.toBe(native(exports.total));
     expect(writtenFunctionText(native(logged.total))).toBe(writtenFunctionText(native(exports.total)));
   });
