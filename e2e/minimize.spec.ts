@@ -31,9 +31,17 @@ test('the demo: minimized as the CLI minimizes it, the values that matter listed
 
   await AppPage.demo(page, 'replayed');
   const dialog = await openMinimize(page);
+  // The candidates run in the batch sandbox: a worker per core (at most 4), started once, not one per candidate.
+  let workers = 0;
+  page.on('worker', () => workers++);
   await dialog.getByRole('button', { name: 'Start minimizing' }).click();
   const result = dialog.getByTestId('minimize-result');
   await expect(result.getByRole('status')).toContainText(`: ${expected.kept}.`, { timeout: 30_000 });
+  const replays = Number(/in (\d+) replays/.exec((await result.getByRole('status').textContent()) ?? '')?.[1]);
+  const cores = await page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)));
+  // One more may be the single-replay pool's spare, which it starts after the demo's own replay.
+  expect(replays, 'the status says how many replays it ran').toBeGreaterThan(cores + 1);
+  expect(workers).toBeLessThanOrEqual(cores + 1);
   await expect(result).toContainText('1-minimal: without any one of the values left, it no longer fails the same way.');
   const kept = result.getByRole('list', { name: 'Fields the failure depends on' });
   // Every value the CLI's minimized incident kept is listed by the app, and nothing else.

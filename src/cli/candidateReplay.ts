@@ -1,12 +1,18 @@
 // Replays of changed incidents (a minimizer's candidates, a redacted share) against one flow's
-// code, each in a sandbox of its own (a fresh realm, with the time and memory limits); the next
-// sandbox starts while one replays, so locking a realm is off the path. A replay that times out,
-// runs out of memory or crashes answers undefined: "not the same failure".
-import type { ReplayReport } from '../core/replay/report';
+// code, in the batch sandbox `replay-all` uses (sandbox/node/pool.ts): one worker thread per core,
+// each locking its realm and transpiling the flow once, every candidate in a fresh Compartment
+// under the time and memory limits. Candidates asked for together go out as one round
+// (sandbox/batch/candidates.ts) and come back as signatures. One that times out, runs out of
+// memory or crashes answers undefined: "not the same failure".
+import { availableParallelism } from 'node:os';
+import type { FailureSignature } from '../core/minimize/sameFailure';
 import type { SourceFile } from '../core/source/locate';
 import type { AmbientSettings } from '../core/source/ambient';
-import type { RunResult } from '../core/source/runFlow';
-import { startSandbox, type SandboxHandle, type SandboxLimits } from '../sandbox/node/host';
+import { candidateBatcher, candidateBytes, type LoadProblem } from '../sandbox/batch/candidates';
+import type { BatchCorpus } from '../sandbox/batch/protocol';
+import type { PoolResult } from '../sandbox/batch/scheduler';
+import type { SandboxLimits } from '../sandbox/node/host';
+import { startPool } from '../sandbox/node/pool';
 import { sandboxWorker } from './sandboxWorker';
 
 export interface Flow {
@@ -17,44 +23,51 @@ export interface Flow {
 }
 
 export interface CandidateReplayer {
-  replay(trace: unknown): Promise<ReplayReport | undefined>;
+  replay(trace: unknown): Promise<FailureSignature | undefined>;
   /** the first load problem (a compile error, no flow export…), when a replay gave none */
-  readonly problem: () => Extract<RunResult, { kind: Exclude<RunResult['kind'], 'report'> }> | undefined;
+  readonly problem: () => LoadProblem | undefined;
+  /** the workers replaying candidates side by side (ddmin's window) */
+  readonly parallel: number;
   close(): void;
 }
 
-export function candidateReplayer(flow: Flow, limits: SandboxLimits): CandidateReplayer {
+/** A round's candidates as a corpus: their JSON one after another in one buffer. */
+function corpusOf(docs: readonly unknown[]): BatchCorpus {
+  const items = docs.map(candidateBytes);
+  const size = items.reduce((n, i) => n + i.bytes.length, 0);
+  const bytes = new Uint8Array(size);
+  const start = new Int32Array(items.length);
+  const end = new Int32Array(items.length);
+  let at = 0;
+  const undefinedErrors = new Map<number, readonly number[]>();
+  items.forEach((item, i) => {
+    bytes.set(item.bytes, at);
+    start[i] = at;
+    end[i] = at += item.bytes.length;
+    if (item.undefinedErrors.length) undefinedErrors.set(i, item.undefinedErrors);
+  });
+  return { chunks: [bytes], count: items.length, chunk: new Int32Array(items.length), start, end, ...(undefinedErrors.size ? { undefinedErrors } : {}) };
+}
+
+export function candidateReplayer(flow: Flow, limits: SandboxLimits, jobs = availableParallelism()): CandidateReplayer {
   const worker = sandboxWorker();
-  const start = () => startSandbox(worker.file, limits, worker.execArgv);
-  let spare: SandboxHandle | undefined = start();
-  let problem: ReturnType<CandidateReplayer['problem']>;
-  return {
-    async replay(trace) {
-      const sandbox = spare ?? start();
-      spare = start();
-      try {
-        const outcome = await sandbox.run({
-          files: [...flow.files],
-          ...(flow.entry !== undefined ? { entry: flow.entry } : {}),
-          traceText: JSON.stringify(trace),
-          ...(flow.exportName !== undefined ? { exportName: flow.exportName } : {}),
-          ...(flow.ambient ? { ambient: flow.ambient } : {}),
-          steps: true
-        });
-        if (outcome.kind !== 'result') return undefined;
-        if (outcome.result.kind !== 'report') {
-          problem ??= outcome.result;
-          return undefined;
-        }
-        return outcome.result.report;
-      } finally {
-        sandbox.dispose();
-      }
-    },
-    problem: () => problem,
-    close() {
-      spare?.dispose();
-      spare = undefined;
+  const pool = startPool({
+    workerFile: worker.file,
+    execArgv: worker.execArgv,
+    jobs,
+    limits,
+    flow: {
+      files: [...flow.files],
+      ...(flow.entry !== undefined ? { entry: flow.entry } : {}),
+      ...(flow.exportName !== undefined ? { exportName: flow.exportName } : {}),
+      ...(flow.ambient ? { ambient: flow.ambient } : {}),
+      candidates: true
     }
-  };
+  });
+  const batcher = candidateBatcher(async (docs) => {
+    const results: (PoolResult | undefined)[] = new Array(docs.length);
+    await pool.run(corpusOf(docs), (r) => (results[r.seq] = r));
+    return results;
+  });
+  return { replay: (trace) => batcher.replay(trace), problem: () => batcher.problem(), parallel: Math.max(1, jobs), close: () => pool.close() };
 }

@@ -1,9 +1,10 @@
 // `timescope minimize`: the incident shrunk by delta debugging (core/minimize) to one that still
-// fails the same way, each candidate replayed against the recorded code in a sandbox of its own
-// (candidateReplay.ts). Writes the minimized trace and a manifest.
+// fails the same way, its candidates replayed against the recorded code in the batch sandbox, a
+// worker per core (candidateReplay.ts). Writes the minimized trace, a manifest and a capsule.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { minimizeIncident, notMinimizable, type MinimizeProgress } from '../core/minimize/minimize';
+import type { FailureSignature } from '../core/minimize/sameFailure';
 import { traceFlowName } from '../core/source/choose';
 import { InputError } from './files';
 import { loadInput } from './input';
@@ -11,6 +12,12 @@ import type { MinimizeArgs } from './minimizeArgs';
 import { runProblem } from './output';
 import { candidateReplayer } from './candidateReplay';
 import type { CliIo } from './types';
+
+/** The minimized incident's outcome as the summary says it: Failure with the error a person compares, or Success with its value. */
+function outcomeOf(s: FailureSignature): Record<string, unknown> | undefined {
+  if (!s.ended) return undefined;
+  return s.type === 'Failure' ? { type: 'Failure', error: s.outcome } : { type: 'Success', value: s.outcome };
+}
 
 export async function minimize(args: MinimizeArgs, io: CliIo): Promise<number> {
   const input = await loadInput(io.cwd, args);
@@ -42,7 +49,7 @@ export async function minimize(args: MinimizeArgs, io: CliIo): Promise<number> {
       lastShown = now;
       io.stderr(`timescope: minimize: ${p.phase}, ${p.replays} of at most ${p.budget} replays\n`);
     };
-    const m = await minimizeIncident(input.trace as Record<string, unknown>, original, replay, { budget: args.budget, onProgress: progress });
+    const m = await minimizeIncident(input.trace as Record<string, unknown>, original, replay, { budget: args.budget, onProgress: progress, parallel: pool.parallel });
     const out = path.resolve(io.cwd, args.out);
     mkdirSync(out, { recursive: true });
     const traceFile = path.join(out, 'trace.min.json');
@@ -55,7 +62,7 @@ export async function minimize(args: MinimizeArgs, io: CliIo): Promise<number> {
       budget: args.budget,
       kept: m.manifest.text,
       manifest: { fields: m.manifest.fields, answerFields: m.manifest.answerFields, entries: m.manifest.entries, simplified: m.manifest.simplified },
-      outcome: m.report.result,
+      outcome: outcomeOf(m.signature),
       files: { trace: traceFile, manifest: manifestFile, capsule: capsuleFile }
     };
     writeFileSync(traceFile, `${JSON.stringify(m.trace, null, 2)}\n`);

@@ -117,6 +117,8 @@ interface ItemPlace {
 const itemAt = (corpus: Corpus, seq: number): ItemPlace => ({ source: corpus.files[corpus.chunk[seq]!]!, line: corpus.line[seq]! });
 
 function resultOf(item: ItemPlace, r: Exclude<PoolResult, { kind: 'problem' | 'unusable' }>): BatchResult {
+  // A corpus replay never asks for candidates' signatures (BatchFlow.candidates).
+  if (r.kind === 'candidate') return { source: item.source, line: item.line, row: flowErrorRow('a candidate signature came back from a corpus replay') };
   if (r.kind === 'stopped') return { source: item.source, line: item.line, row: flowErrorRow(r.message) };
   return { source: item.source, line: item.line, row: r.row, ms: r.ms, ...(r.before ? { before: r.before } : {}) };
 }

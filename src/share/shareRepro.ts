@@ -18,14 +18,18 @@ const RULE_BUDGET = 48;
 export async function checkShareRepro(model: TraceModel, signal: AbortSignal): Promise<ShareRepro> {
   const replayer = recordedReplayer(model, signal);
   if (!replayer) return { kind: 'unchecked', reason: "Not checked: the flow's source is not open, and the check replays it." };
-  const traceId = traceIdentity(model);
-  const raw = await replayer.raw();
-  const original = await replayer.replay(raw);
-  if (!original) return { kind: 'unchecked', reason: 'Not checked: the incident itself does not replay with this code (see the verdict).' };
-  const [{ checkRedaction }, { notMinimizable }, pseudonymize] = await Promise.all([import('../core/minimize/reproCheck'), import('../core/minimize/minimize'), pseudonymizerFor(traceId)]);
-  // Nothing to keep when the incident's own replay ends in a replay fault: there is no failure of the flow's own to compare.
-  const refused = notMinimizable(original);
-  if (refused) return { kind: 'unchecked', reason: `Not checked: ${refused}.` };
-  const check = await checkRedaction(raw, rulesFor(traceId), pseudonymize, (t) => replayer.replay(t), original, replayer.files, { budget: RULE_BUDGET });
-  return { kind: 'checked', check };
+  try {
+    const traceId = traceIdentity(model);
+    const raw = await replayer.raw();
+    const original = await replayer.replay(raw);
+    if (!original) return { kind: 'unchecked', reason: 'Not checked: the incident itself does not replay with this code (see the verdict).' };
+    const [{ checkRedaction }, { notMinimizable }, pseudonymize] = await Promise.all([import('../core/minimize/reproCheck'), import('../core/minimize/minimize'), pseudonymizerFor(traceId)]);
+    // Nothing to keep when the incident's own replay ends in a replay fault: there is no failure of the flow's own to compare.
+    const refused = notMinimizable(original);
+    if (refused) return { kind: 'unchecked', reason: `Not checked: ${refused}.` };
+    const check = await checkRedaction(raw, rulesFor(traceId), pseudonymize, (t) => replayer.replay(t), original, replayer.files, { budget: RULE_BUDGET, parallel: replayer.parallel });
+    return { kind: 'checked', check };
+  } finally {
+    replayer.close();
+  }
 }

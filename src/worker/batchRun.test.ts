@@ -86,4 +86,37 @@ describe('runBatch', () => {
     expect(reports.at(-1)).toEqual({ type: 'batch-failed', id: 5, message: 'the corpus did not arrive as bytes' });
     expect(posted.filter((m) => m.type === 'batch')).toHaveLength(0);
   });
+
+  it('candidates: each corpus on the port is a round on the same workers, its results before its round-done, until cancelled', async () => {
+    const posted: PoolToWorker[] = [];
+    const reports: BatchReport[] = [];
+    const channel = new MessageChannel();
+    let roundDone: () => void = () => undefined;
+    const run = runBatch(() => fakeWorker(posted) as unknown as Worker, 2, { id: 9, timeoutMs: 1000, flow: { files: [], candidates: true } }, channel.port1, (r) => {
+      reports.push(r);
+      if (r.type === 'batch-round-done') roundDone();
+    });
+    const round = async (n: number) => {
+      const before = reports.length;
+      const done = new Promise<void>((resolve) => (roundDone = resolve));
+      channel.port2.postMessage(packCorpus(Array.from({ length: n }, (_, i) => ({ bytes: bytes(`{"n":${i}}`), undefinedErrors: [] }))));
+      await done;
+      return reports.slice(before);
+    };
+    for (const n of [5, 3]) {
+      const got = await round(n);
+      expect(got.at(-1)).toEqual({ type: 'batch-round-done', id: 9 });
+      expect(got.flatMap((r) => (r.type === 'batch-results' ? r.results.map((x) => x.seq) : [])).sort()).toEqual(Array.from({ length: n }, (_, i) => i));
+    }
+    // Two workers for both rounds: started once.
+    expect(posted.filter((m) => m.type === 'flow')).toHaveLength(2);
+    // Cancel ends it, and its host says so: nothing more is reported, and a later corpus is not replayed.
+    const said = reports.length;
+    run.cancel();
+    channel.port2.postMessage(packCorpus([{ bytes: bytes('{}'), undefinedErrors: [] }]));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(reports).toHaveLength(said);
+    expect(posted.filter((m) => m.type === 'batch').length).toBeGreaterThanOrEqual(2);
+    channel.port2.close();
+  });
 });

@@ -15,6 +15,8 @@ export type BatchReport =
   /** results since the last report, and the traces being replayed now (should this process die, the page blames them) */
   | { readonly type: 'batch-results'; readonly id: number; readonly results: readonly PoolResult[]; readonly running: readonly number[] }
   | { readonly type: 'batch-done'; readonly id: number }
+  /** candidates (BatchFlow.candidates): every result of the round the corpus port last carried has been reported */
+  | { readonly type: 'batch-round-done'; readonly id: number }
   | { readonly type: 'batch-failed'; readonly id: number; readonly message: string };
 
 export interface BatchCommand {
@@ -97,13 +99,21 @@ export function runBatch(spawnWorker: () => Worker, jobs: number, command: Batch
     if (!cancelled) report(last);
     cancelled = true;
   };
+  // Candidates come in rounds on the same workers (sandbox/batch/candidates.ts): each corpus the
+  // port carries is a round, answered with its results and then 'batch-round-done', until cancelled.
+  const rounds = flow.candidates === true;
   corpusPort.onmessage = (event: MessageEvent<unknown>) => {
-    corpusPort.onmessage = null;
+    if (!rounds) corpusPort.onmessage = null;
     const corpus = corpusOf(event.data);
     if (typeof corpus === 'string') return end({ type: 'batch-failed', id, message: corpus });
     scheduler
       .run(corpus, (r) => bundle.push(r))
-      .then(() => end({ type: 'batch-done', id }));
+      .then(() => {
+        if (!rounds) return end({ type: 'batch-done', id });
+        if (cancelled) return;
+        flush();
+        report({ type: 'batch-round-done', id });
+      });
   };
   return {
     cancel() {

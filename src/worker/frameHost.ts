@@ -228,7 +228,7 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
       direct.port1.close();
       return answer;
     },
-    async runBatch(job, flow, timeoutMs, onResults, signal) {
+    async runBatch(job, flow, timeoutMs, onResults, signal, onRoundDone) {
       const f = await ready();
       if (typeof f === 'string') return { kind: 'failed', message: f };
       // The corpus goes to the frame on a port of its own, from whoever holds it (the engine worker).
@@ -241,6 +241,7 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
         (report, finish) => {
           if (!report || !('id' in report) || report.id !== job.id) return;
           if (report.type === 'batch-results' && Array.isArray(report.results)) onResults(report.results, Array.isArray(report.running) ? report.running : []);
+          else if (report.type === 'batch-round-done') onRoundDone?.();
           else if (report.type === 'batch-done') finish({ kind: 'done' });
           else if (report.type === 'batch-failed') finish({ kind: 'failed', message: String(report.message) });
         },

@@ -22,11 +22,12 @@ export function createHost(): ReplayHost {
   return {
     warm: () => pool.warm(),
     run: (job, timeoutMs, signal) => pool.run(job.id, (worker) => hand(worker, job), timeoutMs, signal),
-    runBatch: (job, flow, timeoutMs, onResults, signal) =>
+    runBatch: (job, flow, timeoutMs, onResults, signal, onRoundDone) =>
       new Promise<BatchEnd>((resolve) => {
         const corpus = new MessageChannel();
         const run = runBatchIn(spawn(BATCH_WORKER_NAME), batchSize(), { id: job.id, timeoutMs, flow }, corpus.port2, (r) => {
           if (r.type === 'batch-results') onResults(r.results, r.running);
+          else if (r.type === 'batch-round-done') onRoundDone?.();
           else resolve(r.type === 'batch-done' ? { kind: 'done' } : { kind: 'failed', message: r.message });
         });
         signal.addEventListener(

@@ -13,6 +13,9 @@ import type { TraceModel } from '../core/trace/model';
 import { deliverCorpus, deliverReplay } from './engineClient';
 import { ReplayOutOfMemory, ReplayTimeout } from './replayErrors';
 import { joinAnswer, type SplitAnswer } from '../core/replay/pipelineText';
+import { packCorpus } from '../core/batch/corpusBytes';
+import { candidateBatcher, candidateBytes, type CandidateBatcher } from '../sandbox/batch/candidates';
+import { batchSize } from './batchSize';
 
 export { ReplayOutOfMemory, ReplayTimeout };
 
@@ -126,4 +129,51 @@ export async function replayCorpus(models: readonly TraceModel[], flow: BatchFlo
     left = unanswered.filter((i) => !blamed.has(i));
     if (left.length === 0) return { kind: 'done' };
   }
+}
+
+/**
+ * Candidates of one incident (a minimizer's, a redaction check's) replayed in the sandbox's batch
+ * workers, one per core, as the CLI replays them (sandbox/batch/candidates.ts): the workers are
+ * started once and serve every round until `signal` aborts. Should the sandbox's process die (a
+ * candidate that hoards memory), that round's unanswered candidates answer undefined and the next
+ * round starts fresh workers.
+ */
+export function candidateSession(flow: BatchFlow, timeoutMs: number, outer: AbortSignal): CandidateBatcher & { readonly parallel: number; close(): void } {
+  // Closed by its caller when done, or stopped with the caller's signal: either ends the workers.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  outer.addEventListener('abort', () => controller.abort(), { once: true });
+  interface Session {
+    readonly port: Promise<MessagePort>;
+    results: Map<number, PoolResult>;
+    roundDone?: () => void;
+    ended: boolean;
+  }
+  let session: Session | undefined;
+  const open = (): Session => {
+    let give: (port: MessagePort) => void = () => undefined;
+    const s: Session = { port: new Promise<MessagePort>((resolve) => (give = resolve)), results: new Map(), ended: false };
+    void theHost()
+      .runBatch({ id: nextId++, deliver: (port) => give(port) }, { ...flow, candidates: true }, timeoutMs, (results) => results.forEach((r) => s.results.set(r.seq, r)), signal, () => s.roundDone?.())
+      .then(() => {
+        s.ended = true;
+        if (session === s) session = undefined;
+        s.roundDone?.();
+      });
+    return s;
+  };
+  const batcher = candidateBatcher(async (docs) => {
+    if (signal.aborted) throw new DOMException('Stopped by its caller.', 'AbortError');
+    const s = (session ??= open());
+    s.results = new Map();
+    const done = new Promise<void>((resolve) => (s.roundDone = resolve));
+    const items = docs.map(candidateBytes);
+    const corpus = packCorpus(items);
+    (await s.port).postMessage(corpus, [corpus.bytes.buffer]);
+    await done;
+    s.roundDone = undefined;
+    if (signal.aborted) throw new DOMException('Stopped by its caller.', 'AbortError');
+    return docs.map((_, i) => s.results.get(i));
+  });
+  return { ...batcher, parallel: batchSize(), close: () => controller.abort() };
 }

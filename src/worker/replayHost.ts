@@ -36,5 +36,13 @@ export interface ReplayHost {
    * delivers the corpus (CorpusBytes) on its port; results come in bundles, in no particular order,
    * each with the traces being replayed as it was sent. Never rejects.
    */
-  runBatch(job: ReplayJob, flow: BatchFlow, timeoutMs: number, onResults: (results: readonly PoolResult[], running: readonly number[]) => void, signal: AbortSignal): Promise<BatchEnd>;
+  runBatch(
+    job: ReplayJob,
+    flow: BatchFlow,
+    timeoutMs: number,
+    onResults: (results: readonly PoolResult[], running: readonly number[]) => void,
+    signal: AbortSignal,
+    /** candidates (flow.candidates): the job's port carries a corpus per round, each ended by this; the run ends when `signal` aborts */
+    onRoundDone?: () => void
+  ): Promise<BatchEnd>;
 }

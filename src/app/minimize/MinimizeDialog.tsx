@@ -28,7 +28,7 @@ function Progress() {
   return (
     <div className="space-y-2" data-testid="minimize-progress">
       <p role="status" className="text-muted">
-        {p ? `Minimizing (${p.phase}): ${p.replays} of at most ${p.budget} replays, each in a fresh sandbox.` : 'Replaying the incident against the recorded code…'}
+        {p ? `Minimizing (${p.phase}): ${p.replays} of at most ${p.budget} replays, side by side in the sandbox's workers.` : 'Replaying the incident against the recorded code…'}
       </p>
       <progress className="w-full" aria-label="Minimizing the incident" max={p?.budget ?? 1} value={p?.replays ?? 0} />
       <button type="button" className={button} onClick={state.cancel}>

@@ -1,7 +1,7 @@
 // Minimize the open incident: delta debugging (core/minimize) over its input, context and recorded
-// answers, each candidate replayed against the recorded code in a fresh sandboxed worker
-// (app/replay/recordedReplay.ts), so a candidate that loops or hoards memory is stopped at the
-// limits and counted "not the same failure". Progress and Cancel go through the minimize store.
+// answers, its candidates replayed against the recorded code in the sandbox's batch workers, one
+// per core (app/replay/recordedReplay.ts), so a candidate that loops or hoards memory is stopped at
+// the limits and counted "not the same failure". Progress and Cancel go through the minimize store.
 import type { TraceModel } from '../../core/trace/model';
 import { traceIdentity } from '../../core/trace/identity';
 import { useMinimizeStore } from '../../stores/minimizeStore';
@@ -16,8 +16,8 @@ export async function runMinimize(model: TraceModel): Promise<void> {
   const controller = new AbortController();
   const live = () => useMinimizeStore.getState().traceId === traceId && useMinimizeStore.getState().state.status === 'running';
   store.set(traceId, { status: 'running', progress: undefined, cancel: () => controller.abort() });
+  const replayer = recordedReplayer(model, controller.signal);
   try {
-    const replayer = recordedReplayer(model, controller.signal);
     if (!replayer) throw new Error("Open the flow's source first: minimizing replays the recorded code on every candidate.");
     const [{ minimizeIncident, notMinimizable }, { keptFields }] = await Promise.all([import('../../core/minimize/minimize'), import('../../core/minimize/kept')]);
     const raw = await replayer.raw();
@@ -25,8 +25,10 @@ export async function runMinimize(model: TraceModel): Promise<void> {
     if (!original) throw new Error('The incident itself does not replay with this code (a compile error, the time limit or memory): see the verdict.');
     const refused = notMinimizable(original);
     if (refused) throw new Error(`This incident cannot be minimized: ${refused}.`);
+    // A round cut short by Cancel answers nothing; ddmin then sees the signal and stops with what it has.
     const m = await minimizeIncident(raw, original, (t) => replayer.replay(t).catch(() => undefined), {
       budget: APP_BUDGET,
+      parallel: replayer.parallel,
       signal: controller.signal,
       onProgress: (progress) => live() && useMinimizeStore.getState().set(traceId, { status: 'running', progress, cancel: () => controller.abort() })
     });
@@ -39,5 +41,7 @@ export async function runMinimize(model: TraceModel): Promise<void> {
   } catch (error) {
     if (useMinimizeStore.getState().traceId !== traceId) return;
     useMinimizeStore.getState().set(traceId, { status: 'failed', message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    replayer?.close();
   }
 }

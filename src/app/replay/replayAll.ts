@@ -77,6 +77,11 @@ function rowOfResult(r: PoolResult, withBaseline: boolean): CorpusRow | undefine
       const row = flowErrorRow(`Timescope could not read this trace for its replay: ${r.message}`);
       return { index: r.seq, after: row, ...(withBaseline ? { before: row } : {}) };
     }
+    case 'candidate': {
+      // A corpus replay never asks for candidates' signatures (BatchFlow.candidates).
+      const row = flowErrorRow('a candidate signature came back from a corpus replay');
+      return { index: r.seq, after: row, ...(withBaseline ? { before: row } : {}) };
+    }
     case 'unusable':
       return undefined;
   }

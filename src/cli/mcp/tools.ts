@@ -223,7 +223,7 @@ async function reproOf(trace: unknown, sources: readonly { name: string; text: s
     const { notMinimizable } = await import('../../core/minimize/minimize');
     const refused = notMinimizable(original);
     if (refused) return { checked: false, text: `Not checked: ${refused}.` };
-    const check = await checkRedaction(trace as Record<string, unknown>, DEFAULT_RULES, pseudonymize, (t) => replayer.replay(t), original, sources);
+    const check = await checkRedaction(trace as Record<string, unknown>, DEFAULT_RULES, pseudonymize, (t) => replayer.replay(t), original, sources, { parallel: replayer.parallel });
     return { checked: true, ...check };
   } finally {
     replayer.close();

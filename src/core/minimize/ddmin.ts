@@ -10,6 +10,13 @@ export interface DdminOptions {
   readonly signal?: AbortSignal;
   /** after each test: how many have run, and how many parts the smallest failing subset has */
   readonly onProgress?: (progress: { readonly tests: number; readonly size: number }) => void;
+  /**
+   * how many subsets of one step to test at once (the sandbox workers there are): of a step's
+   * subsets (the chunks, then the complements, then each part left out) a window this wide is
+   * tested together and the first that fails, in order, is taken, so the result is the one a
+   * window of 1 gives whenever no budget stops it. 1 by default.
+   */
+  readonly parallel?: number;
 }
 
 export interface DdminResult<T> {
@@ -61,6 +68,31 @@ export async function ddmin<T>(parts: readonly T[], fails: FailTest<T>, options:
     options.onProgress?.({ tests, size: best.length });
     return answer;
   };
+  const width = Math.max(1, Math.floor(options.parallel ?? 1));
+  /** The first of `subsets`, in order, that fails: tested a window at a time. */
+  const firstFailing = async (subsets: readonly (readonly number[])[]): Promise<readonly number[] | undefined> => {
+    for (let at = 0; at < subsets.length; at += width) {
+      const window = subsets.slice(at, at + width);
+      // Within the budget: a window cut short by it still answers for what it could test, in order.
+      let room = options.budget - tests;
+      const affordable: (readonly number[])[] = [];
+      for (const w of window) {
+        if (!cache.has(w.join(','))) {
+          if (room <= 0) break;
+          room--;
+        }
+        affordable.push(w);
+      }
+      if (affordable.length === 0) throw new Stop(options.signal?.aborted ? 'cancelled' : 'budget');
+      const answers = await Promise.all(affordable.map((w) => test(w).then((a) => a, (e: unknown) => e)));
+      for (let i = 0; i < answers.length; i++) {
+        if (answers[i] instanceof Error) throw answers[i];
+        if (answers[i] === true) return affordable[i];
+      }
+      if (affordable.length < window.length) throw new Stop('budget');
+    }
+    return undefined;
+  };
   const result = (minimal: boolean, stopped?: 'budget' | 'cancelled'): DdminResult<T> => ({
     kept: best.map((i) => parts[i]!),
     tests,
@@ -77,25 +109,23 @@ export async function ddmin<T>(parts: readonly T[], fails: FailTest<T>, options:
       const chunks = split(current, Math.min(n, current.length));
       let reduced = false;
       // A chunk alone still fails: keep only it.
-      for (const chunk of chunks) {
-        if (await test(chunk)) {
-          current = chunk;
-          n = 2;
-          reduced = true;
-          break;
-        }
+      const alone = await firstFailing(chunks);
+      if (alone) {
+        current = [...alone];
+        n = 2;
+        reduced = true;
       }
       if (!reduced && chunks.length > 2) {
         // Everything but one chunk still fails: drop that chunk.
-        for (const chunk of chunks) {
+        const from = current;
+        const complement = await firstFailing(chunks.map((chunk) => {
           const drop = new Set(chunk);
-          const complement = current.filter((i) => !drop.has(i));
-          if (await test(complement)) {
-            current = complement;
-            n = Math.max(n - 1, 2);
-            reduced = true;
-            break;
-          }
+          return from.filter((i) => !drop.has(i));
+        }));
+        if (complement) {
+          current = [...complement];
+          n = Math.max(n - 1, 2);
+          reduced = true;
         }
       }
       if (!reduced) {
@@ -105,17 +135,11 @@ export async function ddmin<T>(parts: readonly T[], fails: FailTest<T>, options:
     }
     // 1-minimal, proven: remove each remaining part once more; any removal that still fails is kept
     // and the pass starts over, until a whole pass removes nothing.
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (const i of current) {
-        const without = current.filter((j) => j !== i);
-        if (await test(without)) {
-          current = without;
-          changed = true;
-          break;
-        }
-      }
+    for (;;) {
+      const from = current;
+      const smaller = await firstFailing(from.map((i) => from.filter((j) => j !== i)));
+      if (!smaller) break;
+      current = [...smaller];
     }
     best = current;
     return result(true);

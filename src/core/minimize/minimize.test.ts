@@ -5,22 +5,21 @@
 import { describe, expect, it } from 'vitest';
 import * as effect from '../effect/index';
 import { replayTrace } from '../replay/replayTrace';
-import type { ReplayReport } from '../replay/report';
 import { replayFlowSource } from '../source/runFlow';
 import { fixtureRuns, type FixtureRun } from '../source/test-support/fixtures';
 import { join, listDir, readJson, readText } from '../trace/test-support/files';
 import { minimizeIncident } from './minimize';
 import { applyParts, removableParts } from './parts';
-import { sameFailure } from './sameFailure';
+import { sameSignature, signatureOf, type FailureSignature } from './sameFailure';
 
 type Doc = Parameters<typeof applyParts>[0];
 
 function replayer(run: FixtureRun) {
   const services = listDir(run.dir).filter((f) => /^services\.(ts|js)$/.test(f));
   const files = [{ name: run.flowFile, text: readText(join(run.dir, run.flowFile)) }, ...services.map((name) => ({ name, text: readText(join(run.dir, name)) }))];
-  return async (trace: unknown): Promise<ReplayReport | undefined> => {
+  return async (trace: unknown): Promise<FailureSignature | undefined> => {
     const out = await replayFlowSource({ files, trace, steps: true }, effect, replayTrace);
-    return out.kind === 'report' ? out.report : undefined;
+    return out.kind === 'report' ? signatureOf(out.report) : undefined;
   };
 }
 
@@ -47,11 +46,11 @@ describe('minimize, on every fixture that fails', () => {
       expect(m.minimal).toBe(true);
       // Replayed afresh, the minimized incident fails the same way.
       const again = (await replay(m.trace))!;
-      expect(sameFailure(original, again)).toEqual({ same: true });
+      expect(sameSignature(original, again)).toEqual({ same: true });
       // 1-minimal from outside: without any one remaining field it fails another way.
       for (const part of removableParts(m.trace, [])) {
         const smaller = await replay(applyParts(m.trace, [part]));
-        expect(smaller !== undefined && sameFailure(original, smaller).same, `still fails without ${JSON.stringify(part)}`).toBe(false);
+        expect(smaller !== undefined && sameSignature(original, smaller).same, `still fails without ${JSON.stringify(part)}`).toBe(false);
       }
       expect(m.manifest.fields.after).toBeLessThanOrEqual(m.manifest.fields.before);
       expect(m.manifest.answerFields.after).toBeLessThanOrEqual(m.manifest.answerFields.before);
@@ -88,6 +87,6 @@ describe('minimize, on every fixture that fails', () => {
     expect(m.stopped).toBe('budget');
     expect(m.minimal).toBe(false);
     expect(m.replays).toBeLessThanOrEqual(5);
-    expect(sameFailure(original, (await replay(m.trace))!)).toEqual({ same: true });
+    expect(sameSignature(original, (await replay(m.trace))!)).toEqual({ same: true });
   });
 });

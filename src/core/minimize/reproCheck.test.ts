@@ -10,11 +10,11 @@ import { DEFAULT_RULES } from '../redact/rules';
 import { luhnValid, withStandIns } from '../redact/standIn';
 import { redactTrace } from '../redact/trace';
 import { replayTrace } from '../replay/replayTrace';
-import type { ReplayReport } from '../replay/report';
 import { replayFlowSource } from '../source/runFlow';
 import { fixtureRuns } from '../source/test-support/fixtures';
 import { join, listDir, readJson, readText } from '../trace/test-support/files';
 import { checkRedaction, lineReading } from './reproCheck';
+import { signatureOf, type FailureSignature } from './sameFailure';
 
 const SECRET = new Uint8Array(32).fill(7);
 
@@ -22,9 +22,9 @@ function fixture(id: string) {
   const run = fixtureRuns().find((r) => r.id === id)!;
   const names = listDir(run.dir).filter((f) => /^(flow|services)\.(ts|js)$/.test(f));
   const files = names.map((name) => ({ name, text: readText(join(run.dir, name)) }));
-  const replay = async (trace: unknown): Promise<ReplayReport | undefined> => {
+  const replay = async (trace: unknown): Promise<FailureSignature | undefined> => {
     const out = await replayFlowSource({ files, trace, steps: true }, effect, replayTrace);
-    return out.kind === 'report' ? out.report : undefined;
+    return out.kind === 'report' ? signatureOf(out.report) : undefined;
   };
   return { raw: readJson(run.traceFile) as Record<string, unknown>, files, replay };
 }
@@ -80,12 +80,12 @@ export const signupFlow = (form) => effectPipe(check, charge)(form);
     const { trace } = await effect.recordEffect(flow as never, { email: 'ada@corp.example', card: '4242 4242 4242 4242' }, { context: {} });
     const raw = JSON.parse(JSON.stringify(trace)) as Record<string, unknown>;
     const files = [{ name: 'flow.js', text: source }];
-    const replay = async (t: unknown): Promise<ReplayReport | undefined> => {
+    const replay = async (t: unknown): Promise<FailureSignature | undefined> => {
       const out = await replayFlowSource({ files, trace: t, steps: true }, effect, replayTrace);
-      return out.kind === 'report' ? out.report : undefined;
+      return out.kind === 'report' ? signatureOf(out.report) : undefined;
     };
     const original = (await replay(raw))!;
-    expect(original.result).toMatchObject({ type: 'Failure' });
+    expect(original).toMatchObject({ ended: true, type: 'Failure' });
     const check2 = await checkRedaction(raw, DEFAULT_RULES, createPseudonymizer(SECRET), replay, original, files);
     expect(check2.same).toBe(false);
     // The email's rule, and one of the rules that replace the card (its key name, or the card detector): each needed.

@@ -9,9 +9,8 @@ import { detectorRuleId, keyRuleId, pathRuleId, type RedactionRules } from '../r
 import type { Pseudonymize } from '../redact/pseudonym';
 import { parsePointer } from '../redact/paths';
 import { standInFor, withStandIns, type StandInKind } from '../redact/standIn';
-import type { ReplayReport } from '../replay/report';
 import { ddmin } from './ddmin';
-import { sameFailure } from './sameFailure';
+import { NO_ANSWER, sameSignature, type FailureSignature } from './sameFailure';
 import type { ReplayCandidate } from './minimize';
 
 export interface SourceText {
@@ -83,15 +82,12 @@ export async function checkRedaction(
   rules: RedactionRules,
   pseudonymize: Pseudonymize,
   replay: ReplayCandidate,
-  original: ReplayReport,
+  original: FailureSignature,
   files: readonly SourceText[],
-  options: { readonly budget?: number } = {}
+  options: { readonly budget?: number; readonly parallel?: number } = {}
 ): Promise<ReproCheck> {
   const redacted = await redactTrace(raw, rules, pseudonymize);
-  const differs = async (trace: unknown) => {
-    const report = await replay(trace as Record<string, unknown>);
-    return report ? sameFailure(original, report) : ({ same: false, why: 'its replay did not finish (a time limit, memory or a crash)' } as const);
-  };
+  const differs = async (trace: unknown) => sameSignature(original, (await replay(trace as Record<string, unknown>)) ?? NO_ANSWER);
   const whole = await differs(redacted.trace);
   if (whole.same) return { same: true, text: STILL };
 
@@ -116,7 +112,7 @@ export async function checkRedaction(
     };
     // The culprits found so far, with their stand-ins and nothing else redacted, still break it: no stand-in saves them.
     if (round > 0 && (await breaks([]))) break;
-    const found = await ddmin(others, breaks, { budget: budget.left });
+    const found = await ddmin(others, breaks, { budget: budget.left, ...(options.parallel ? { parallel: options.parallel } : {}) });
     if (found.kept.length === 0) break;
     culprits.push(...found.kept);
     // Each rule's kind is chosen by a value that rule itself replaced (an email rule by an email, a

@@ -2,11 +2,32 @@
 // (fewer fields, masked values) still fails the same way as the original when its replay ends in
 // the same outcome — the same error by name, message and code, or the same value — at the same
 // failing step, with no TimeParadox or missing step, and asks the same recorded Commands (the
-// verdict's rule for reproduced). Pure, over two replay reports.
+// verdict's rule for reproduced). Pure.
+//
+// The rule reads a replay through its signature: the few facts it compares, as plain JSON data. A
+// batch sandbox worker makes a candidate's signature next to its replay (sandbox/batch/server.ts),
+// so a minimization's hundreds of replays send back a few hundred bytes each, not whole reports.
 import { sameValue } from '../verdict/verdict';
 import type { ReplayReport, ReplayStep } from '../replay/report';
 
 export type SameFailure = { readonly same: true } | { readonly same: false; readonly why: string };
+
+/** What "fails the same way" compares of one replay. */
+export type FailureSignature =
+  /** no outcome of the flow's own: the replay stopped, or ended in a replay fault */
+  | { readonly ended: false; readonly why: string }
+  | {
+      readonly ended: true;
+      readonly type: 'Success' | 'Failure';
+      /** a Failure's error as a person compares it (name, message, code), or a Success's value */
+      readonly outcome: unknown;
+      /** the step that ended the run */
+      readonly failingPath?: string;
+      /** the recorded Commands it asked, `name@path`, in order */
+      readonly reached: readonly string[];
+      /** the trace's entries no step received (not compared: the minimizer removes them) */
+      readonly unreached: readonly number[];
+    };
 
 /** The parts of an error a person compares: name, message and code. */
 function errorKey(error: unknown): unknown {
@@ -28,20 +49,28 @@ function reachedKeys(report: ReplayReport): string[] {
   return report.steps.filter((s) => s.entryIndex !== undefined && s.status === 'answered').map((s) => `${s.name}@${s.path}`);
 }
 
-export function sameFailure(original: ReplayReport, candidate: ReplayReport): SameFailure {
-  if (candidate.status !== 'resolved' || !candidate.result) return { same: false, why: `the replay stopped: ${candidate.rejection?.text.message ?? 'no outcome'}` };
-  if (candidate.fault) return { same: false, why: `${candidate.fault.kind}: ${candidate.fault.message}` };
-  const a = original.result;
-  const b = candidate.result;
-  if (!a) return { same: false, why: 'the original has no outcome to compare with' };
-  if (a.type !== b.type) return { same: false, why: `it ends in ${b.type}, not ${a.type}` };
-  if (a.type === 'Failure' && b.type === 'Failure' && !sameValue(errorKey(a.error), errorKey(b.error))) return { same: false, why: 'it fails with another error' };
-  if (a.type === 'Success' && b.type === 'Success' && !sameValue(a.value, b.value)) return { same: false, why: 'it ends with another value' };
-  const path = failingStepPath(original);
-  const candidatePath = failingStepPath(candidate);
-  if (path !== candidatePath) return { same: false, why: `it fails at step ${candidatePath ?? 'none'}, not ${path ?? 'none'}` };
-  const reached = reachedKeys(original);
-  const now = reachedKeys(candidate);
-  if (!sameValue(reached, now)) return { same: false, why: 'it asks other recorded Commands' };
+/** A replay's signature; its report must keep its steps. */
+export function signatureOf(report: ReplayReport): FailureSignature {
+  if (report.status !== 'resolved' || !report.result) return { ended: false, why: `the replay stopped: ${report.rejection?.text.message ?? 'no outcome'}` };
+  if (report.fault) return { ended: false, why: `${report.fault.kind}: ${report.fault.message}` };
+  const r = report.result;
+  const path = failingStepPath(report);
+  return { ended: true, type: r.type, outcome: r.type === 'Failure' ? errorKey(r.error) : r.value, ...(path !== undefined ? { failingPath: path } : {}), reached: reachedKeys(report), unreached: [...report.unreached] };
+}
+
+/** Said of a candidate whose replay gave no signature: it timed out, ran out of memory or crashed. */
+export const NO_ANSWER: FailureSignature = { ended: false, why: 'its replay did not finish (a time limit, memory or a crash)' };
+
+export function sameSignature(original: FailureSignature, candidate: FailureSignature): SameFailure {
+  if (!candidate.ended) return { same: false, why: candidate.why };
+  if (!original.ended) return { same: false, why: 'the original has no outcome to compare with' };
+  if (original.type !== candidate.type) return { same: false, why: `it ends in ${candidate.type}, not ${original.type}` };
+  if (!sameValue(original.outcome, candidate.outcome)) return { same: false, why: original.type === 'Failure' ? 'it fails with another error' : 'it ends with another value' };
+  if (original.failingPath !== candidate.failingPath) return { same: false, why: `it fails at step ${candidate.failingPath ?? 'none'}, not ${original.failingPath ?? 'none'}` };
+  if (!sameValue(original.reached, candidate.reached)) return { same: false, why: 'it asks other recorded Commands' };
   return { same: true };
+}
+
+export function sameFailure(original: ReplayReport, candidate: ReplayReport): SameFailure {
+  return sameSignature(signatureOf(original), signatureOf(candidate));
 }

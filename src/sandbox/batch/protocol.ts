@@ -9,6 +9,7 @@ import type { RunResult } from '../../core/source/runFlow';
 import type { PackedRows } from '../../core/batch/packedRows';
 import type { StepOverride } from '../../core/whatif/apply';
 import type { AmbientSettings } from '../../core/source/ambient';
+import type { FailureSignature } from '../../core/minimize/sameFailure';
 
 export interface BatchFlow {
   readonly files: readonly SourceFile[];
@@ -23,6 +24,11 @@ export interface BatchFlow {
   readonly overrides?: readonly StepOverride[];
   /** a fixed clock and seed for pure code, in the flow's replay and the baseline's alike */
   readonly ambient?: AmbientSettings;
+  /**
+   * candidates of one incident (a minimizer's, a redaction check's: sandbox/batch/candidates.ts):
+   * each trace is answered with its signature (core/minimize/sameFailure.ts), not a verdict row
+   */
+  readonly candidates?: boolean;
 }
 
 /**
@@ -57,7 +63,9 @@ export type OtherResult =
   /** the item is not a trace (not JSON, not a trace object) */
   | { readonly seq: number; readonly kind: 'problem'; readonly message: string }
   /** the flow (or the baseline) did not load or compile, or its export could not be chosen for this trace */
-  | { readonly seq: number; readonly kind: 'unusable'; readonly which: 'flow' | 'baseline'; readonly result: Exclude<RunResult, { kind: 'report' }> };
+  | { readonly seq: number; readonly kind: 'unusable'; readonly which: 'flow' | 'baseline'; readonly result: Exclude<RunResult, { kind: 'report' }> }
+  /** a candidate's replay (BatchFlow.candidates), as what "fails the same way" compares */
+  | { readonly seq: number; readonly kind: 'candidate'; readonly signature: FailureSignature };
 
 export type WorkerToPool =
   | { readonly type: 'ready' }

@@ -14,6 +14,7 @@ import { batchRowOf } from '../../core/batch/verdict';
 import { withAmbient } from '../../core/batch/ambient';
 import type { RunResult } from '../../core/source/runFlow';
 import { applyOverrides } from '../../core/whatif/apply';
+import { signatureOf } from '../../core/minimize/sameFailure';
 import { transpile } from '../../core/source/transpile';
 import { runInSandbox } from '../realm';
 import { IDLE, ITEM_STRIDE, type BatchFlow, type OtherResult, type PoolToWorker, type WorkerToPool } from './protocol';
@@ -84,9 +85,15 @@ async function replayItem(flow: BatchFlow, seq: number, text: string, out: RowPa
   const parsed = parseItem(text);
   if ('problem' in parsed) return out.other({ seq, kind: 'problem', message: parsed.problem });
   if (undefinedErrors) withUndefinedErrors(parsed.trace, undefinedErrors);
-  const base = { entry: flow.entry, exportName: flow.exportName, steps: false, ...(flow.ambient ? { ambient: flow.ambient } : {}) } as const;
+  // A candidate's signature reads the steps (the failing step, the Commands it asked).
+  const base = { entry: flow.entry, exportName: flow.exportName, steps: flow.candidates === true, ...(flow.ambient ? { ambient: flow.ambient } : {}) } as const;
   const request = (files: BatchFlow['files'], trace: unknown) => ({ ...base, files, trace });
   try {
+    if (flow.candidates) {
+      const replayed = await runInSandbox(request(flow.files, parsed.trace));
+      if (replayed.kind !== 'report') return out.other({ seq, kind: 'unusable', which: 'flow', result: replayed });
+      return out.other({ seq, kind: 'candidate', signature: signatureOf(replayed.report) });
+    }
     let before: RunResult | undefined;
     if (flow.baselineFiles) {
       before = await runInSandbox(request(flow.baselineFiles, parsed.trace));

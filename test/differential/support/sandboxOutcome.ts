@@ -7,5 +7,6 @@ export function sandboxOutcome(answer: SnippetAnswer, expected: Outcome): Outcom
   if (answer.kind === 'row') return outcomeOfRow(answer.row, expected);
   const other = answer.other;
   if (other.kind === 'unusable') return outcomeOfRunResult(other.result);
+  if (other.kind === 'candidate') return { kind: 'broken', message: 'a candidate signature came back from a verdict replay' };
   return { kind: 'broken', message: `the trace was refused: ${other.message}` };
 }
