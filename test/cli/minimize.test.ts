@@ -11,6 +11,7 @@ import { installRuntime, nodeTestArgs, runProcess } from '../../src/core/export/
 import { applyParts, removableParts } from '../../src/core/minimize/parts';
 import { fixtureRuns } from '../../src/core/source/test-support/fixtures';
 import { runTimescope } from './support/timescope';
+import { Command, Failure, Success, recordEffect } from '../../src/core/effect/index';
 
 const PROJECT = mkdtempSync(path.join(tmpdir(), 'timescope-minimize-'));
 afterAll(() => rmSync(PROJECT, { recursive: true, force: true }));
@@ -116,4 +117,31 @@ describe('timescope minimize says what it cannot do', () => {
     expect(await timescope(['minimize'])).toMatchObject({ code: 2, stderr: expect.stringContaining('missing <trace.json>') });
     expect((await timescope(['minimize', '--help'])).stdout).toContain('Usage: timescope minimize');
   });
+
+  it('a candidate that loops or hoards memory is stopped at the limits and counted "not the same failure"; the rest goes on', async () => {
+    // Without `mode` the flow loops forever, without `size` it allocates without bound: both fields are
+    // kept, and only because the sandbox stops those candidates. Recorded with our runtime.
+    const flow = `import { Command, Success, Failure } from 'pure-effect';
+export const hostile = (input) => {
+  if (input.mode === undefined) for (;;) {}
+  if (input.size === undefined) { const hoard = []; for (;;) hoard.push(new Array(1e6).fill(input)); }
+  const cmdCheck = () => ({ ok: false });
+  return Command(cmdCheck, (r) => (r.ok ? Success(1) : Failure(new Error('not ok: ' + input.mode))));
+};
+`;
+    const input = { mode: 'strict', size: 3, extra: 'x', nested: { a: 1, b: [1, 2] } };
+    const cmdCheck = () => ({ ok: false });
+    const hostile = (i: typeof input) => Command(cmdCheck, (r: { ok: boolean }) => (r.ok ? Success(1) : Failure(new Error(`not ok: ${i.mode}`))));
+    const { trace } = await recordEffect(hostile as never, input, { context: { flowName: 'hostile' } });
+    mkdirSync(path.join(PROJECT, 'hostile'), { recursive: true });
+    writeFileSync(path.join(PROJECT, 'hostile/flow.js'), flow);
+    writeFileSync(path.join(PROJECT, 'hostile/trace.json'), JSON.stringify(trace));
+    const r = await timescope(['minimize', 'hostile/trace.json', 'hostile/flow.js', '--json', '--out', 'hostile/min', '--timeout', '0.6', '--max-memory', '96']);
+    expect(r.code, r.stderr).toBe(0);
+    const summary = JSON.parse(r.stdout) as { minimal: boolean; kept: string };
+    expect(summary.minimal).toBe(true);
+    const min = JSON.parse(readFileSync(path.join(PROJECT, 'hostile/min/trace.min.json'), 'utf8')) as { initialInput: Record<string, unknown> };
+    expect(Object.keys(min.initialInput).sort()).toEqual(['mode', 'size']);
+    expect(min.initialInput.mode).toBe('strict');
+  }, 60_000);
 });
