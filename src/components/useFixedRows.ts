@@ -17,12 +17,20 @@ export interface FixedRows {
   readonly totalSize: number;
   /** the scroll offset and view height last seen (from scroll events and a ResizeObserver), so no layout is read to use them; stable */
   readonly view: () => View;
+  /**
+   * The caller set the element's scrollTop to `offset`: the rows it brings are drawn in this render's
+   * commit (call it from a layout effect), not when the scroll event reports it a frame later; stable.
+   */
+  readonly scrolledTo: (offset: number) => void;
 }
 
 export interface View {
   readonly offset: number;
   readonly height: number;
 }
+
+/** After a written scroll's event, when the offset is read to check it. */
+const CHECK_MS = 150;
 
 /** The first and last row index in view, widened by `overscan` on each side. */
 export function rowsInView(count: number, rowHeight: number, overscan: number, view: View): { first: number; last: number } {
@@ -39,6 +47,13 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
   const [view, setView] = useState<View>({ offset: 0, height: 0 });
   const latest = useRef<View>(view);
   const reread = useRef<() => void>(() => undefined);
+  // A scroll the caller wrote (scrolledTo) whose scroll event has not come yet. That event comes at
+  // the start of the next frame, when the page the key press changed is not laid out yet: reading
+  // scrollTop there would lay it out in the event, and the frame would lay it out again. Its offset
+  // is known, so it is not read; a read a moment later checks it, should the person have scrolled in
+  // that same frame.
+  const written = useRef(false);
+  const check = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -52,20 +67,32 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
     };
     read(false);
     reread.current = () => read(false);
-    const onScroll = () => read(true);
+    const onScroll = () => {
+      if (!written.current) return read(true);
+      written.current = false;
+      clearTimeout(check.current);
+      check.current = setTimeout(() => read(false), CHECK_MS);
+    };
     el.addEventListener('scroll', onScroll, { passive: true });
     const resize = new ResizeObserver(() => read(false));
     resize.observe(el);
     return () => {
       el.removeEventListener('scroll', onScroll);
       resize.disconnect();
+      clearTimeout(check.current);
     };
   }, [scrollRef]);
   // A new count can move the scroll offset without a scroll event (a shorter list clamps it): read it again.
   useLayoutEffect(() => reread.current(), [count]);
   const seen = useCallback(() => latest.current, []);
+  const scrolledTo = useCallback((offset: number) => {
+    const next = { offset, height: latest.current.height };
+    if (offset !== latest.current.offset) written.current = true;
+    latest.current = next;
+    setView((v) => (v.offset === next.offset && v.height === next.height ? v : next));
+  }, []);
   const { first, last } = rowsInView(count, rowHeight, overscan, view);
   const items: FixedRow[] = [];
   for (let i = first; i <= last; i++) items.push({ index: i, start: i * rowHeight });
-  return { items, totalSize: count * rowHeight, view: seen };
+  return { items, totalSize: count * rowHeight, view: seen, scrolledTo };
 }

@@ -6,7 +6,7 @@
 // must show in the next frame. So this is the only part of the Steps panel that
 // follows the selection, its rows are memoized (a press re-renders the row
 // left and the row reached), and scrolling reads no layout.
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { markedSteps } from '../../core/notes/notes';
 import type { TraceModel } from '../../core/trace/model';
 import type { StepReplayStatus } from '../../core/verdict/overlay';
@@ -24,8 +24,6 @@ import { rowAlignedBottom, useRowAlignedEnd } from '../../components/useRowAlign
 
 /** Every row's height: rows are never measured, so row i starts at i × ROW_HEIGHT. */
 const ROW_HEIGHT = 26;
-/** Longer than a scroll event takes to report a write (a frame or two); a later match is the person's own scroll back. */
-const PENDING_SCROLL_MS = 100;
 
 export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden: boolean; listRef: RefObject<HTMLDivElement | null> }) {
   const { rows, selected, selectedRow, foldedSet } = useTimelineModel(model);
@@ -43,40 +41,54 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
     return bits;
   }, [matches, model.steps.length]);
   const virtual = useFixedRows(listRef, rows.length, ROW_HEIGHT, 12);
-  const seenView = virtual.view;
   const endSpacer = useRowAlignedEnd(listRef, ROW_HEIGHT);
 
-  // The selected row into view, as scrollIntoView's 'nearest' would, without its layout reads: the
-  // row's place is arithmetic and the view's is the one useFixedRows keeps (from scroll events and a
-  // ResizeObserver). The write is a task of its own, right after the key press's: not in it (the
-  // scrollTop write lays out what the press just changed), and not in the next frame's animation
-  // callbacks either: a scroll written there is reported by a scroll event only in the frame after,
-  // which then renders back to back with the first, the rows it brings a frame late. Written
-  // before the frame, its scroll event and the rows it brings are in the same frame as the highlight.
-  const written = useRef<{ from: number; to: number; at: number } | undefined>(undefined);
-  useEffect(() => {
-    if (selectedRow < 0 || hidden) return;
-    const task = window.setTimeout(() => {
+  // The selected row into view, as scrollIntoView's 'nearest' would, so that the frame after a key
+  // press shows the highlighted row in view: two frames per press (the highlight, then the list
+  // scrolled to it) is what holding ↓ feels as lag. The row's place is arithmetic and the view's is
+  // the one useFixedRows keeps (from scroll events, a ResizeObserver and the writes made here), and
+  // the rows a new offset brings are rendered in the commit that selects (scrolledTo), not when
+  // the scroll event reports it a frame later.
+  //
+  // It is written when the selection is set (the store's listener runs inside the key press's
+  // handler, before React changes any of the page): a scrollTop write then costs no layout, where
+  // written in the commit it lays out everything the press changed, in the key press's task. The
+  // layout effect covers the rest (the rows rebuilt by a fold, the list shown again): it writes only
+  // when the row is still out of view.
+  const { view: seenView, scrolledTo } = virtual;
+  const latest = useRef({ rows, hidden });
+  useLayoutEffect(() => {
+    latest.current = { rows, hidden };
+  }, [rows, hidden]);
+  const bringIntoView = useCallback(
+    (row: number) => {
       const el = listRef.current;
-      if (!el) return;
+      if (row < 0 || !el) return;
       // 0 before the ResizeObserver's first report (the list just shown): then it is read once.
       const size = seenView().height || el.clientHeight;
-      const seen = seenView().offset;
-      // An offset written whose scroll event has not come yet (it comes with the next frame): the
-      // view still has the offset from before it.
-      const w = written.current;
-      const top = w && w.from === seen && performance.now() - w.at < PENDING_SCROLL_MS ? w.to : seen;
-      const start = selectedRow * ROW_HEIGHT;
+      const top = seenView().offset;
+      const start = row * ROW_HEIGHT;
       // Brought in at the bottom, the list stops on a row boundary: the top row is whole, never cut by
       // the list's edge under the filter box (the list's end is a whole row too: useRowAlignedEnd).
       const target = start < top ? start : start + ROW_HEIGHT > top + size ? rowAlignedBottom(start, size, ROW_HEIGHT) : top;
       if (target === top) return;
-      written.current = { from: seen, to: target, at: performance.now() };
       el.scrollTop = target;
-    }, 0);
-    // Only the newest selection scrolls.
-    return () => window.clearTimeout(task);
-  }, [selectedRow, hidden, listRef, seenView]);
+      // As the browser clamped it.
+      scrolledTo(el.scrollTop);
+    },
+    [listRef, seenView, scrolledTo]
+  );
+  useEffect(
+    () =>
+      useViewStore.subscribe((state, before) => {
+        if (state.selected === before.selected || latest.current.hidden) return;
+        bringIntoView(latest.current.rows.rowOfStep[state.selected] ?? -1);
+      }),
+    [bringIntoView]
+  );
+  useLayoutEffect(() => {
+    if (!hidden) bringIntoView(selectedRow);
+  }, [selectedRow, hidden, bringIntoView]);
 
   // A newly opened trace takes the focus the view before it lost (components/focusLost.ts).
   useEffect(() => {
