@@ -25,7 +25,7 @@ const entriesOf = (trace: unknown): unknown[] => {
 const mayHaveThrown = (e: unknown) => typeof e === 'object' && e !== null && ((e as { threw?: unknown }).threw === true || 'error' in e);
 
 /** What the trace holds, tolerating a trace the model refuses (then it proves no outcome). */
-function recordedOf(trace: unknown): Recorded {
+export function recordedOf(trace: unknown): Recorded & { readonly model?: RecordedModel; readonly unreadable?: true } {
   const raw = entriesOf(trace);
   // Only a step that threw can prove an outcome (trace/outcome.ts), so a trace without one needs no
   // model: most of a batch's traces, and building one is a good part of a short replay's cost.
@@ -37,12 +37,13 @@ function recordedOf(trace: unknown): Recorded {
       model = undefined;
     }
   }
-  if (model) return { outcome: model.outcome, entries: model.steps };
+  if (model) return { outcome: model.outcome, entries: model.steps, model };
   const entries = raw.map((e: unknown) => {
     const entry = (typeof e === 'object' && e !== null ? e : {}) as { command?: unknown; path?: unknown };
     return { command: typeof entry.command === 'string' ? entry.command : '?', path: typeof entry.path === 'string' ? entry.path : undefined, threw: false };
   });
-  return { outcome: { known: false, reason: model === undefined && raw.some(mayHaveThrown) ? 'the trace could not be read' : 'no recorded step threw' }, entries };
+  const unreadable = raw.some(mayHaveThrown);
+  return { outcome: { known: false, reason: unreadable ? 'the trace could not be read' : 'no recorded step threw' }, entries, ...(unreadable ? { unreadable: true as const } : {}) };
 }
 
 function errorLine(error: unknown): string {

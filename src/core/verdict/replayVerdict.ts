@@ -9,7 +9,7 @@
 //   2: it asks for a Command the recording does not hold where it asks for it (a TimeParadox, or a
 //      step past the recording's end), so replay cannot say what production would have answered:
 //      a person must decide.
-import { batchRowOf, type BatchVerdict } from '../batch/verdict';
+import { batchRowOfRecorded, recordedOf, type BatchVerdict } from '../batch/verdict';
 import { divergenceOf } from '../present/divergence';
 import type { CodeLocation, ReplayReport } from '../replay/report';
 import { buildModel } from '../trace/build';
@@ -133,15 +133,22 @@ function sentenceOf(v: Omit<ReplayVerdict, 'sentence'>, detail: string, names: F
 /** whatIf: how many recorded answers the replay was given in place of production's (the sentence says so first). */
 /** surface: whose words a refusal's advice is in (the CLI's --context, MCP's `context`). */
 export function replayVerdict(trace: unknown, report: ReplayReport, baseline?: ReplayReport, names: FileNames = AS_LOADED, whatIf = 0, surface: Surface = 'cli'): ReplayVerdict {
-  const row = batchRowOf(trace, report, baseline);
-  let model: TraceModel | undefined;
-  try {
-    model = buildModel(trace);
-  } catch {
-    model = undefined; // the row already says what the recording alone can
+  // The recording is read once, for the row and the verdict alike, and modelled only where it can
+  // prove an outcome (a recorded throw) or a divergence is to be placed: modelling a 3,000-level
+  // recursion's trace cost more than replaying it.
+  const recorded = recordedOf(trace);
+  const row = batchRowOfRecorded(recorded, report, baseline);
+  const diverged = row.verdict === 'diverged' || row.verdict === 'missing-step';
+  let model: TraceModel | undefined = recorded.model;
+  if (!model && diverged) {
+    try {
+      model = buildModel(trace);
+    } catch {
+      model = undefined; // the row already says what the recording alone can
+    }
   }
-  const divergence = row.verdict === 'diverged' || row.verdict === 'missing-step' ? divergenceFacts(report, model, baseline) : undefined;
-  const proven = model ? productionOutcome(model.outcome, baseline) : undefined;
+  const divergence = diverged ? divergenceFacts(report, model, baseline) : undefined;
+  const proven = recorded.unreadable ? undefined : productionOutcome(recorded.outcome, baseline);
   const refused = row.verdict === 'refused';
   const message = refused ? refusalMessage(report.rejection?.text.message ?? row.detail, row.refusalField, surface) : '';
   const base = {
