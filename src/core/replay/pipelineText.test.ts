@@ -21,6 +21,11 @@ describe.each(dirs)('%s', (dir) => {
     const split = splitAnswer(result);
     // What crosses is plain JSON: the report part has no pipeline value left in it.
     expect(split.json.includes('"before"')).toBe(false);
+    // Nor its narration, which crosses as bytes of its own and is parsed when first read.
+    if (result.kind === 'report') {
+      expect(split.json).toContain('"narration":null');
+      expect(JSON.parse(new TextDecoder().decode(split.narration))).toEqual(result.report.narration);
+    }
     const back = joinAnswer(split);
     expect(JSON.stringify(back)).toBe(JSON.stringify(result));
     expect(back).toEqual(result);

@@ -21,10 +21,16 @@ export interface SplitAnswer {
   readonly pipeline: Uint8Array;
   /** step k's bytes are pipeline[pipelineAt[k], pipelineAt[k + 1]) */
   readonly pipelineAt: Uint32Array;
+  /**
+   * The report's narration as a JSON array in UTF-8, out of `json`: a 10,000-step narration is
+   * ~4 MB of text, more than half the report, which the page reads only when the narration is
+   * opened or exported. Absent: the narration is in `json`.
+   */
+  readonly narration?: Uint8Array;
 }
 
 /** The buffers to transfer with an answer. */
-export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [a.pipeline.buffer as ArrayBuffer, a.pipelineAt.buffer as ArrayBuffer];
+export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [a.pipeline.buffer as ArrayBuffer, a.pipelineAt.buffer as ArrayBuffer, ...(a.narration ? [a.narration.buffer as ArrayBuffer] : [])];
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -52,8 +58,9 @@ export function splitAnswer(result: RunResult): SplitAnswer {
     if (text) length += encoder.encodeInto(text, bytes.subarray(length)).written;
   }
   at[steps.length] = length;
-  const json = JSON.stringify({ ...result, report: { ...result.report, steps: slim } });
-  return { json, pipeline: bytes.slice(0, length), pipelineAt: at };
+  // The narration's key stays where it is (null in `json`), so the report comes back in its key order.
+  const json = JSON.stringify({ ...result, report: { ...result.report, narration: null, steps: slim } });
+  return { json, pipeline: bytes.slice(0, length), pipelineAt: at, narration: encoder.encode(JSON.stringify(result.report.narration)) };
 }
 
 const encoder = new TextEncoder();
@@ -65,11 +72,16 @@ export function joinAnswer(answer: SplitAnswer): RunResult {
   if (typeof (value as { kind?: unknown } | null)?.kind !== 'string') throw new Error('The replay sandbox answered with something that is not a replay result.');
   const result = value as RunResult;
   if (result.kind !== 'report') return result;
-  const { pipeline, pipelineAt } = answer;
+  const { pipeline, pipelineAt, narration } = answer;
   const steps = result.report.steps.map((step, k) =>
     step.hasBefore || step.hasAfter ? lazyStep(step, () => JSON.parse(decoder.decode(pipeline.subarray(pipelineAt[k], pipelineAt[k + 1]))) as [unknown, unknown]) : step
   );
-  return { ...result, report: { ...result.report, steps } };
+  const report = { ...result.report, steps };
+  if (narration) {
+    let lines: readonly string[] | undefined;
+    Object.defineProperty(report, 'narration', { enumerable: true, configurable: true, get: () => (lines ??= JSON.parse(decoder.decode(narration)) as readonly string[]) });
+  }
+  return { ...result, report };
 }
 
 /** The step with its before and after read when first asked for, its keys in the report's order (replayTrace.ts stepOf). */
