@@ -8,20 +8,13 @@ import { needsValueText, parseQuery } from '../core/filter/query';
 import type { HeldTrace } from '../core/trace/held';
 import { shownValueAt } from '../core/trace/values';
 import { SUPERSEDED, type EngineResponse } from './engine.protocol';
+// A MessageChannel hop between chunks (nested timeouts are clamped to 4 ms, which over ten chunks
+// would cost more than the matching).
+import { nextTask } from './nextTask';
 
 /** About 5 ms of JSON.stringify per chunk while idle. */
 const WARM_CHUNK = 2_000;
 
-// A MessageChannel hop, not setTimeout: nested timeouts are clamped to 4 ms,
-// which over ten chunks would cost more than the matching.
-const channel = new MessageChannel();
-const waiting: (() => void)[] = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    waiting.push(resolve);
-    channel.port2.postMessage(0);
-  });
 
 interface Searched {
   readonly corpus: SearchCorpus;

@@ -14,6 +14,7 @@ import { openingStep } from '../navigation/stepHash';
 import { useWhatIfStore } from '../../stores/whatIfStore';
 import { traceIdentity } from '../../core/trace/identity';
 import { replayInWorker } from '../../worker/replayClient';
+import { nextTask } from '../../worker/nextTask';
 import { ReplayOutOfMemory, ReplayTimeout } from '../../worker/replayErrors';
 import { useLogpointStore } from '../../stores/logpointStore';
 import { loadExpressionCheck } from '../../stores/expressionCheck';
@@ -116,8 +117,14 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
       ? { files: [...files], ...exportName, ...recordedContext(model, inputs.run), ...(recordedPoints.length ? { logpoints: recordedPoints } : {}), ...(inputs.run.ambient ? { ambient: inputs.run.ambient } : {}) }
       : undefined;
   store.setRun({ status: 'running', startedAt: performance.now(), auto });
+  const running = useReplayStore.getState().run;
   try {
     const done = await replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs);
+    // Reading the answer was this task's work; the page renders the verdict in the next, so that
+    // neither is a long task of its own sum (the store's subscribers render synchronously).
+    await nextTask();
+    // A newer replay started in that turn: its answer is the one to show.
+    if (useReplayStore.getState().run !== running) return;
     const { result } = done;
     if (result.kind === 'choose-export') {
       // Asking which export is the flow is for the person's Replay, never a dialog on load.

@@ -32,7 +32,6 @@ export interface SplitAnswer {
 /** The buffers to transfer with an answer. */
 export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [a.pipeline.buffer as ArrayBuffer, a.pipelineAt.buffer as ArrayBuffer, ...(a.narration ? [a.narration.buffer as ArrayBuffer] : [])];
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Take the steps' pipeline values out of a RunResult (in the worker). */
 export function splitAnswer(result: RunResult): SplitAnswer {
@@ -40,13 +39,18 @@ export function splitAnswer(result: RunResult): SplitAnswer {
   const steps = result.report.steps;
   const texts: string[] = new Array(steps.length);
   let chars = 0;
+  // A step's before and after keep their keys, holding 0, so that the page turns each into a
+  // getter in place (joinAnswer) and the step keeps its key order without being rebuilt.
   const slim = steps.map((step, k) => {
-    const { before, after, hasBefore, hasAfter, ...rest } = step;
-    if (!hasBefore && !hasAfter) return rest;
-    const text = JSON.stringify([hasBefore ? before : null, hasAfter ? after : null]);
+    const { hasBefore, hasAfter } = step;
+    if (!hasBefore && !hasAfter) {
+      const { before: _before, after: _after, hasBefore: _hb, hasAfter: _ha, ...rest } = step;
+      return rest;
+    }
+    const text = JSON.stringify([hasBefore ? step.before : null, hasAfter ? step.after : null]);
     texts[k] = text;
     chars += text.length;
-    return { ...rest, ...(hasBefore ? { hasBefore } : {}), ...(hasAfter ? { hasAfter } : {}) };
+    return { ...step, ...(hasBefore ? { before: 0 } : {}), ...(hasAfter ? { after: 0 } : {}) };
   });
   // UTF-8 takes at most 3 bytes for each UTF-16 unit.
   const bytes = new Uint8Array(chars * 3);
@@ -84,23 +88,11 @@ export function joinAnswer(answer: SplitAnswer): RunResult {
   return { ...result, report };
 }
 
-/** The step with its before and after read when first asked for, its keys in the report's order (replayTrace.ts stepOf). */
-function lazyStep(slim: ReplayStep, read: () => [unknown, unknown]): ReplayStep {
+/** The step (parsed: its own object) with its before and after read when first asked for, in place. */
+function lazyStep(step: ReplayStep, read: () => [unknown, unknown]): ReplayStep {
   let both: [unknown, unknown] | undefined;
   const values = () => (both ??= read());
-  const { location, ledToFailure, failureLocation, hasBefore, hasAfter, ...head } = slim;
-  const step: Mutable<Partial<ReplayStep>> = { ...head };
-  const lazily = (key: 'before' | 'after', at: 0 | 1) => Object.defineProperty(step, key, { enumerable: true, configurable: true, get: () => values()[at] });
-  if (hasBefore) {
-    lazily('before', 0);
-    step.hasBefore = true;
-  }
-  if (hasAfter) {
-    lazily('after', 1);
-    step.hasAfter = true;
-  }
-  if (location) step.location = location;
-  if (ledToFailure) step.ledToFailure = ledToFailure;
-  if (failureLocation) step.failureLocation = failureLocation;
-  return step as ReplayStep;
+  if (step.hasBefore) Object.defineProperty(step, 'before', { enumerable: true, configurable: true, get: () => values()[0] });
+  if (step.hasAfter) Object.defineProperty(step, 'after', { enumerable: true, configurable: true, get: () => values()[1] });
+  return step;
 }
