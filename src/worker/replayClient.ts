@@ -12,7 +12,8 @@ import type { PoolResult } from '../sandbox/batch/scheduler';
 import type { TraceModel } from '../core/trace/model';
 import { deliverCorpus, deliverReplay } from './engineClient';
 import { ReplayOutOfMemory, ReplayTimeout } from './replayErrors';
-import { joinAnswer, type SplitAnswer } from '../core/replay/pipelineText';
+import { joinAnswerInTasks, type SplitAnswer } from '../core/replay/pipelineText';
+import { nextTask } from './nextTask';
 import { packCorpus } from '../core/batch/corpusBytes';
 import { candidateBatcher, candidateBytes, type CandidateBatcher } from '../sandbox/batch/candidates';
 import { batchSize } from './batchSize';
@@ -36,8 +37,11 @@ export function warmReplayWorker(): void {
   theHost().warm();
 }
 
-/** The worker's answer as data: the report parsed now, each step's pipeline values when read. */
-const parseResult = (answer: SplitAnswer): RunResult => joinAnswer(answer);
+/**
+ * The worker's answer as data: the report parsed now, a chunk of steps per task (so that reading
+ * a 10,000-step answer is no long task), each step's pipeline values when read.
+ */
+const parseResult = (answer: SplitAnswer): Promise<RunResult> => joinAnswerInTasks(answer, nextTask);
 
 /** Replay `model`'s trace (which the engine worker hands the replay worker itself) with the person's run. */
 export async function replayInWorker(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number): Promise<ReplayDone> {
@@ -76,10 +80,12 @@ export async function replayTraceAside(trace: unknown, run: ReplayRequest['run']
   return doneOf(answer, timeoutMs);
 }
 
-function doneOf(answer: SandboxAnswer, timeoutMs: number): ReplayDone {
+async function doneOf(answer: SandboxAnswer, timeoutMs: number): Promise<ReplayDone> {
   switch (answer.kind) {
-    case 'done':
-      return { result: parseResult(answer.answer), ms: answer.ms, ...(answer.baseline ? { baseline: parseResult(answer.baseline) } : {}) };
+    case 'done': {
+      const result = await parseResult(answer.answer);
+      return { result, ms: answer.ms, ...(answer.baseline ? { baseline: await parseResult(answer.baseline) } : {}) };
+    }
     case 'timeout':
       throw new ReplayTimeout(timeoutMs);
     case 'lost':

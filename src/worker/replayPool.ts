@@ -29,7 +29,7 @@ export const CANCELLED: SandboxAnswer = { kind: 'failed', message: 'cancelled' }
 /** An answer of the shape a worker posts: two texts and their offsets, nothing else read. */
 function isSplitAnswer(a: unknown): a is SplitAnswer {
   const x = a as Partial<SplitAnswer> | null | undefined;
-  return typeof x?.json === 'string' && x.pipeline instanceof Uint8Array && x.pipelineAt instanceof Uint32Array && (x.narration === undefined || x.narration instanceof Uint8Array);
+  return x?.json instanceof Uint8Array && x.pipeline instanceof Uint8Array && x.pipelineAt instanceof Uint32Array && (x.narration === undefined || x.narration instanceof Uint8Array);
 }
 
 export function start(spawn: () => Worker): Spare {

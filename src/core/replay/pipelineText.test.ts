@@ -6,7 +6,7 @@ import * as effect from '../effect/index';
 import { replayFlowSource } from '../source/runFlow';
 import { exists, FIXTURES, join, listDir, readJson, readText } from '../trace/test-support/files';
 import { replayTrace } from './replayTrace';
-import { joinAnswer, splitAnswer } from './pipelineText';
+import { joinAnswer, joinAnswerInTasks, splitAnswer } from './pipelineText';
 
 const dirs = listDir(FIXTURES).filter((d) => exists(join(FIXTURES, d, 'flow.ts')) || exists(join(FIXTURES, d, 'flow.js')));
 
@@ -21,10 +21,10 @@ describe.each(dirs)('%s', (dir) => {
     const split = splitAnswer(result);
     // What crosses is plain JSON: the report part has no pipeline value left in it.
     // (Each key stays where it is, holding 0, to become a getter in place.)
-    expect(split.json).not.toMatch(/"(before|after)":(?!0[,}])/);
+    expect(new TextDecoder().decode(split.json)).not.toMatch(/"(before|after)":(?!0[,}])/);
     // Nor its narration, which crosses as bytes of its own and is parsed when first read.
     if (result.kind === 'report') {
-      expect(split.json).toContain('"narration":null');
+      expect(new TextDecoder().decode(split.json)).toContain('"narration":null');
       expect(JSON.parse(new TextDecoder().decode(split.narration))).toEqual(result.report.narration);
     }
     const back = joinAnswer(split);
@@ -40,5 +40,22 @@ it('a result that is no report crosses as it is', () => {
 });
 
 it('refuses an answer that is not a replay result', () => {
-  expect(() => joinAnswer({ json: '[1]', pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) })).toThrow('not a replay result');
+  expect(() => joinAnswer({ json: new TextEncoder().encode('[1]'), pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) })).toThrow('not a replay result');
+});
+
+it('a long report crosses its steps in chunks, joined whole at once or a chunk per task', async () => {
+  const { GENERATED_FLOW, recordGenerated } = await import('../../../bench/generate');
+  const trace = await recordGenerated(4_500);
+  const result = await replayFlowSource({ files: [{ name: 'flow.ts', text: GENERATED_FLOW }], trace }, effect, replayTrace);
+  expect(result.kind).toBe('report');
+  const split = splitAnswer(result);
+  expect(split.stepsAt!.length - 1, 'chunks of 2,000 steps').toBe(Math.ceil((result.kind === 'report' ? result.report.steps.length : 0) / 2_000));
+  expect(new TextDecoder().decode(split.json)).toContain('"steps":null');
+  expect(JSON.stringify(joinAnswer(split))).toBe(JSON.stringify(result));
+  let turns = 0;
+  const inTasks = await joinAnswerInTasks(splitAnswer(result), async () => {
+    turns++;
+  });
+  expect(turns).toBe(split.stepsAt!.length - 2);
+  expect(JSON.stringify(inTasks)).toBe(JSON.stringify(result));
 });

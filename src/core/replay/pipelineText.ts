@@ -11,8 +11,12 @@ import type { RunResult } from '../source/runFlow';
 import type { ReplayStep } from './report';
 
 export interface SplitAnswer {
-  /** the RunResult, its steps without before and after */
-  readonly json: string;
+  /**
+   * the RunResult as JSON in UTF-8, its steps without before and after: bytes, transferred, as the
+   * values are; a string of 3 MB was copied at each hop (worker, sandbox frame, page), and both
+   * copies were made on the page's main thread
+   */
+  readonly json: Uint8Array;
   /**
    * Each step's [before, after] as JSON in UTF-8, one after another (none for a step with
    * neither). Bytes, not a string: they are transferred from the worker to the frame to the page,
@@ -27,15 +31,31 @@ export interface SplitAnswer {
    * opened or exported. Absent: the narration is in `json`.
    */
   readonly narration?: Uint8Array;
+  /**
+   * The report's steps (without their values), out of `json`: JSON arrays of STEPS_PER_CHUNK steps
+   * each in UTF-8, chunk c at steps[stepsAt[c], stepsAt[c + 1]). The page parses them a chunk per
+   * task (joinAnswerInTasks): 10,000 steps parsed at once were the longest task after a Replay.
+   * Absent: the steps are in `json`.
+   */
+  readonly steps?: Uint8Array;
+  readonly stepsAt?: Uint32Array;
 }
 
+/** Steps per chunk of SplitAnswer.steps: about 6 ms of JSON.parse on this machine's page. */
+const STEPS_PER_CHUNK = 2_000;
+
 /** The buffers to transfer with an answer. */
-export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [a.pipeline.buffer as ArrayBuffer, a.pipelineAt.buffer as ArrayBuffer, ...(a.narration ? [a.narration.buffer as ArrayBuffer] : [])];
+export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [
+  a.json.buffer as ArrayBuffer,
+  a.pipeline.buffer as ArrayBuffer,
+  a.pipelineAt.buffer as ArrayBuffer,
+  ...[a.narration, a.steps, a.stepsAt].flatMap((b) => (b ? [b.buffer as ArrayBuffer] : []))
+];
 
 
 /** Take the steps' pipeline values out of a RunResult (in the worker). */
 export function splitAnswer(result: RunResult): SplitAnswer {
-  if (result.kind !== 'report') return { json: JSON.stringify(result), pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) };
+  if (result.kind !== 'report') return { json: encoder.encode(JSON.stringify(result)), pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) };
   const steps = result.report.steps;
   const texts: string[] = new Array(steps.length);
   let chars = 0;
@@ -62,9 +82,17 @@ export function splitAnswer(result: RunResult): SplitAnswer {
     if (text) length += encoder.encodeInto(text, bytes.subarray(length)).written;
   }
   at[steps.length] = length;
-  // The narration's key stays where it is (null in `json`), so the report comes back in its key order.
-  const json = JSON.stringify({ ...result, report: { ...result.report, narration: null, steps: slim } });
-  return { json, pipeline: bytes.slice(0, length), pipelineAt: at, narration: encoder.encode(JSON.stringify(result.report.narration)) };
+  // The narration's and the steps' keys stay where they are (null in `json`), so the report comes
+  // back in its key order.
+  const json = encoder.encode(JSON.stringify({ ...result, report: { ...result.report, narration: null, steps: null } }));
+  const chunks: string[] = [];
+  for (let from = 0; from < slim.length || from === 0; from += STEPS_PER_CHUNK) chunks.push(JSON.stringify(slim.slice(from, from + STEPS_PER_CHUNK)));
+  const stepsAt = new Uint32Array(chunks.length + 1);
+  const encoded = chunks.map((c) => encoder.encode(c));
+  encoded.forEach((c, i) => (stepsAt[i + 1] = stepsAt[i]! + c.length));
+  const stepBytes = new Uint8Array(stepsAt[chunks.length]!);
+  encoded.forEach((c, i) => stepBytes.set(c, stepsAt[i]!));
+  return { json, pipeline: bytes.slice(0, length), pipelineAt: at, narration: encoder.encode(JSON.stringify(result.report.narration)), steps: stepBytes, stepsAt };
 }
 
 const encoder = new TextEncoder();
@@ -72,12 +100,41 @@ const decoder = new TextDecoder();
 
 /** The RunResult again (on the page): each step's before and after parsed the first time either is read. */
 export function joinAnswer(answer: SplitAnswer): RunResult {
-  const value: unknown = JSON.parse(answer.json);
+  const joining = joined(answer);
+  let next = joining.next();
+  while (!next.done) next = joining.next();
+  return next.value;
+}
+
+/** joinAnswer, a chunk of steps per task: `turn` lets the page have its turn between them. */
+export async function joinAnswerInTasks(answer: SplitAnswer, turn: () => Promise<void>): Promise<RunResult> {
+  const joining = joined(answer);
+  let next = joining.next();
+  while (!next.done) {
+    await turn();
+    next = joining.next();
+  }
+  return next.value;
+}
+
+/** The join, pausing after each chunk of steps. */
+function* joined(answer: SplitAnswer): Generator<void, RunResult> {
+  const value: unknown = JSON.parse(decoder.decode(answer.json));
   if (typeof (value as { kind?: unknown } | null)?.kind !== 'string') throw new Error('The replay sandbox answered with something that is not a replay result.');
   const result = value as RunResult;
   if (result.kind !== 'report') return result;
   const { pipeline, pipelineAt, narration } = answer;
-  const steps = result.report.steps.map((step, k) =>
+  let slim: readonly ReplayStep[] = result.report.steps;
+  if (answer.steps && answer.stepsAt) {
+    const parsed: ReplayStep[] = [];
+    for (let c = 0; c + 1 < answer.stepsAt.length; c++) {
+      if (c > 0) yield;
+      const chunk = JSON.parse(decoder.decode(answer.steps.subarray(answer.stepsAt[c], answer.stepsAt[c + 1]))) as ReplayStep[];
+      for (const step of chunk) parsed.push(step);
+    }
+    slim = parsed;
+  }
+  const steps = slim.map((step, k) =>
     step.hasBefore || step.hasAfter ? lazyStep(step, () => JSON.parse(decoder.decode(pipeline.subarray(pipelineAt[k], pipelineAt[k + 1]))) as [unknown, unknown]) : step
   );
   const report = { ...result.report, steps };
