@@ -75,15 +75,21 @@ describe('timescope minimize, on every fixture that fails', () => {
       expect(JSON.parse(strFromU8(zipped['manifest.json']!)).minimized).toEqual({ kept: summary.kept, minimal: true, replays: summary.replays });
       expect(strFromU8(zipped['README.md']!)).toContain(`Minimized by delta debugging: ${summary.kept}`);
 
-      // 1-minimal: without any one remaining field, the CLI's replay ends otherwise.
+      // 1-minimal: without any one remaining field, the CLI's replay ends otherwise. The replays are
+      // separate processes, so they run side by side (each waits mostly on its own start-up).
       const doc = JSON.parse(readFileSync(path.join(PROJECT, minTrace), 'utf8')) as Parameters<typeof applyParts>[0];
-      for (const [i, part] of removableParts(doc, []).entries()) {
-        const smaller = path.join(PROJECT, run.id, `smaller-${i}.json`);
-        writeFileSync(smaller, JSON.stringify(applyParts(doc, [part])));
-        const r = await replayJson(smaller, files);
+      const parts = removableParts(doc, []);
+      const replays = await Promise.all(
+        parts.map((part, i) => {
+          const smaller = path.join(PROJECT, run.id, `smaller-${i}.json`);
+          writeFileSync(smaller, JSON.stringify(applyParts(doc, [part])));
+          return replayJson(smaller, files);
+        })
+      );
+      replays.forEach((r, i) => {
         const same = r.code === whole.code && JSON.stringify(r.json.result) === JSON.stringify(min.json.result) && r.json.fault === undefined && JSON.stringify(r.json.unreached) === JSON.stringify(min.json.unreached);
-        expect(same, `still fails the same way without ${JSON.stringify(part)}`).toBe(false);
-      }
+        expect(same, `still fails the same way without ${JSON.stringify(parts[i])}`).toBe(false);
+      });
 
       // The regression test exported from the minimized incident passes.
       const test = await timescope(['export-test', minTrace, ...files, '--out', `${run.id}/min.test.ts`]);
