@@ -8,8 +8,8 @@ import { availableParallelism } from 'node:os';
 import type { FailureSignature } from '../core/minimize/sameFailure';
 import type { SourceFile } from '../core/source/locate';
 import type { AmbientSettings } from '../core/source/ambient';
-import { candidateBatcher, candidateBytes, type LoadProblem } from '../sandbox/batch/candidates';
-import type { BatchCorpus } from '../sandbox/batch/protocol';
+import { candidateBatcher, candidateCorpus, type LoadProblem } from '../sandbox/batch/candidates';
+import { corpusOf } from '../sandbox/batch/corpus';
 import type { PoolResult } from '../sandbox/batch/scheduler';
 import type { SandboxLimits } from '../sandbox/node/host';
 import { startPool } from '../sandbox/node/pool';
@@ -31,24 +31,6 @@ export interface CandidateReplayer {
   close(): void;
 }
 
-/** A round's candidates as a corpus: their JSON one after another in one buffer. */
-function corpusOf(docs: readonly unknown[]): BatchCorpus {
-  const items = docs.map(candidateBytes);
-  const size = items.reduce((n, i) => n + i.bytes.length, 0);
-  const bytes = new Uint8Array(size);
-  const start = new Int32Array(items.length);
-  const end = new Int32Array(items.length);
-  let at = 0;
-  const undefinedErrors = new Map<number, readonly number[]>();
-  items.forEach((item, i) => {
-    bytes.set(item.bytes, at);
-    start[i] = at;
-    end[i] = at += item.bytes.length;
-    if (item.undefinedErrors.length) undefinedErrors.set(i, item.undefinedErrors);
-  });
-  return { chunks: [bytes], count: items.length, chunk: new Int32Array(items.length), start, end, ...(undefinedErrors.size ? { undefinedErrors } : {}) };
-}
-
 export function candidateReplayer(flow: Flow, limits: SandboxLimits, jobs = availableParallelism()): CandidateReplayer {
   const worker = sandboxWorker();
   const pool = startPool({
@@ -66,7 +48,9 @@ export function candidateReplayer(flow: Flow, limits: SandboxLimits, jobs = avai
   });
   const batcher = candidateBatcher(async (docs) => {
     const results: (PoolResult | undefined)[] = new Array(docs.length);
-    await pool.run(corpusOf(docs), (r) => (results[r.seq] = r));
+    const corpus = corpusOf(candidateCorpus(docs));
+    if (typeof corpus === 'string') throw new Error(`the candidates made no corpus: ${corpus}`);
+    await pool.run(corpus, (r) => (results[r.seq] = r));
     return results;
   });
   return { replay: (trace) => batcher.replay(trace), problem: () => batcher.problem(), parallel: Math.max(1, jobs), close: () => pool.close() };

@@ -5,11 +5,13 @@
 // each worker gets a copy of those bytes once and then only byte ranges. Each trace's worker says
 // which trace it is on, by message, for the scheduler's time limit. Results go to the page in
 // bundles, a few per second, not one message per trace.
-import type { BatchCorpus, BatchFlow, WorkerToPool } from '../sandbox/batch/protocol';
+import type { BatchFlow, WorkerToPool } from '../sandbox/batch/protocol';
 import { IDLE } from '../sandbox/batch/protocol';
 import { startScheduler, type PoolResult, type SlotEvents, type SlotWorker } from '../sandbox/batch/scheduler';
 import { ReplayTimeout } from './replayErrors';
-import type { CorpusBytes } from '../core/batch/corpusBytes';
+import { corpusOf } from '../sandbox/batch/corpus';
+
+export { corpusOf };
 
 export type BatchReport =
   /** results since the last report, and the traces being replayed now (should this process die, the page blames them) */
@@ -27,25 +29,6 @@ export interface BatchCommand {
 
 /** Results wait up to this long to go in one message with the ones after them. */
 const BUNDLE_MS = 50;
-
-/** The corpus message checked, as a scheduler's corpus; the problem in words otherwise. */
-export function corpusOf(data: unknown): BatchCorpus | string {
-  const c = data as Partial<CorpusBytes> | null;
-  if (!(c?.bytes instanceof Uint8Array) || !(c.ends instanceof Uint32Array)) return 'the corpus did not arrive as bytes';
-  const count = c.ends.length;
-  const start = new Int32Array(count);
-  const end = new Int32Array(count);
-  let at = 0;
-  for (let i = 0; i < count; i++) {
-    const e = c.ends[i]!;
-    if (e < at || e > c.bytes.length) return `trace ${i + 1} of the corpus ends outside its bytes`;
-    start[i] = at;
-    end[i] = at = e;
-  }
-  const undefinedErrors = new Map<number, readonly number[]>();
-  for (const [seq, list] of c.undefinedErrors ?? []) if (Number.isInteger(seq) && Array.isArray(list)) undefinedErrors.set(seq, list.filter(Number.isInteger));
-  return { chunks: [c.bytes], count, chunk: new Int32Array(count), start, end, ...(undefinedErrors.size ? { undefinedErrors } : {}) };
-}
 
 /** A Web Worker as the scheduler drives it: its current trace is the last it said it started. */
 function webSlot(spawnWorker: () => Worker): (events: SlotEvents) => SlotWorker {

@@ -14,8 +14,7 @@ import { deliverCorpus, deliverReplay } from './engineClient';
 import { ReplayOutOfMemory, ReplayTimeout } from './replayErrors';
 import { joinAnswerInTasks, type SplitAnswer } from '../core/replay/pipelineText';
 import { nextTask } from './nextTask';
-import { packCorpus } from '../core/batch/corpusBytes';
-import { candidateBatcher, candidateBytes, type CandidateBatcher } from '../sandbox/batch/candidates';
+import { candidateBatcher, candidateCorpus, type CandidateBatcher } from '../sandbox/batch/candidates';
 import { batchSize } from './batchSize';
 
 export { ReplayOutOfMemory, ReplayTimeout };
@@ -173,8 +172,7 @@ export function candidateSession(flow: BatchFlow, timeoutMs: number, outer: Abor
     const s = (session ??= open());
     s.results = new Map();
     const done = new Promise<void>((resolve) => (s.roundDone = resolve));
-    const items = docs.map(candidateBytes);
-    const corpus = packCorpus(items);
+    const corpus = candidateCorpus(docs);
     (await s.port).postMessage(corpus, [corpus.bytes.buffer]);
     await done;
     s.roundDone = undefined;

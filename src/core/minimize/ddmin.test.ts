@@ -109,43 +109,42 @@ describe('ddmin', () => {
   });
 });
 
+/** `fails`, answering a task later, and the most of its calls that were ever in flight together. */
+function inFlightCounted(fails: FailTest<number>) {
+  let inFlight = 0;
+  const seen = { most: 0 };
+  const test: FailTest<number> = async (subset) => {
+    seen.most = Math.max(seen.most, ++inFlight);
+    await new Promise((r) => setTimeout(r, 0));
+    inFlight--;
+    return fails(subset);
+  };
+  return { test, seen };
+}
+
 describe('ddmin, several subsets at once', () => {
   it('gives the result one at a time gives, for any window, with tests in flight together', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 30 }), fc.array(fc.array(fc.nat(29), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), fc.integer({ min: 2, max: 6 }), async (n, needs, width) => {
         const fails = failsWhenHolding(needs.map((need) => need.map((p) => p % n)));
         const one = await ddmin(range(n), fails, { budget: 10_000 });
-        let inFlight = 0;
-        let most = 0;
-        const counted: FailTest<number> = async (subset) => {
-          most = Math.max(most, ++inFlight);
-          await new Promise((r) => setTimeout(r, 0));
-          inFlight--;
-          return fails(subset);
-        };
-        const many = await ddmin(range(n), counted, { budget: 10_000, parallel: width });
+        const counted = inFlightCounted(fails);
+        const many = await ddmin(range(n), counted.test, { budget: 10_000, parallel: width });
         expect(many.kept).toEqual(one.kept);
         expect(many.minimal).toBe(true);
-        expect(most).toBeLessThanOrEqual(width);
+        expect(counted.seen.most).toBeLessThanOrEqual(width);
       }),
       { numRuns: 60 }
     );
   });
 
   it('runs a window at once, and a budget stops it inside a window', async () => {
-    let inFlight = 0;
-    let most = 0;
-    const fails: FailTest<number> = async (subset) => {
-      most = Math.max(most, ++inFlight);
-      await new Promise((r) => setTimeout(r, 1));
-      inFlight--;
-      return subset.includes(7) && subset.includes(50);
-    };
+    const counted = inFlightCounted(async (subset) => subset.includes(7) && subset.includes(50));
     // Two halves fail neither alone: then four chunks, tested together.
-    const r = await ddmin(range(64), fails, { budget: 1_000, parallel: 4 });
+    const r = await ddmin(range(64), counted.test, { budget: 1_000, parallel: 4 });
     expect(r.kept).toEqual([7, 50]);
-    expect(most).toBe(4);
-    const cut = await ddmin(range(64), fails, { budget: 3, parallel: 4 });
+    expect(counted.seen.most).toBe(4);
+    const cut = await ddmin(range(64), counted.test, { budget: 3, parallel: 4 });
     expect(cut.stopped).toBe('budget');
     expect(cut.tests).toBe(3);
   });

@@ -5,6 +5,7 @@
 // candidates together (core/minimize/ddmin.ts, `parallel`); the calls made before the next turn of
 // the event loop go out as one round, so a round keeps every worker busy, and rounds run one after
 // another on the same workers. Each candidate comes back as its signature, a few hundred bytes.
+import { packCorpus, type CorpusBytes } from '../../core/batch/corpusBytes';
 import type { FailureSignature } from '../../core/minimize/sameFailure';
 import type { RunResult } from '../../core/source/runFlow';
 import type { PoolResult } from './scheduler';
@@ -17,6 +18,9 @@ export function candidateBytes(doc: unknown): { readonly bytes: Uint8Array; read
   const undefinedErrors = Array.isArray(entries) ? entries.flatMap((e: unknown, i) => (typeof e === 'object' && e !== null && 'error' in e && (e as { error?: unknown }).error === undefined ? [i] : [])) : [];
   return { bytes: new TextEncoder().encode(JSON.stringify(doc)), undefinedErrors };
 }
+
+/** A round's candidates as corpus bytes, in order (the CLI serves them with corpus.ts's corpusOf, the app posts them to its frame). */
+export const candidateCorpus = (docs: readonly unknown[]): CorpusBytes => packCorpus(docs.map(candidateBytes));
 
 /** One round: each candidate's result from the scheduler, by its place in the round (missing: none came). */
 export type RunRound = (docs: readonly unknown[]) => Promise<readonly (PoolResult | undefined)[]>;
