@@ -18,8 +18,9 @@ export interface FixedRows {
   /** the scroll offset and view height last seen (from scroll events and a ResizeObserver), so no layout is read to use them; stable */
   readonly view: () => View;
   /**
-   * The caller set the element's scrollTop to `offset`: the rows it brings are drawn in this render's
-   * commit (call it from a layout effect), not when the scroll event reports it a frame later; stable.
+   * The caller set the element's scrollTop to `offset`: the rows it brings are drawn in the next
+   * commit (call it before React commits, or from a layout effect), not when the scroll event reports
+   * it a frame later; stable.
    */
   readonly scrolledTo: (offset: number) => void;
 }
