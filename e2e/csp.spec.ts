@@ -8,8 +8,10 @@ import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { logRequests } from './support/requests';
 
-// With the service worker, as a person's browser has it: its registration and precache are part of every journey here.
-test.use({ serviceWorkers: 'allow' });
+// With the service worker, as a person's browser has it: its registration and precache are part of every
+// journey here. So each test has a fresh context: a reused one (the config's reuseContext) would keep
+// the last test's precache in Cache Storage.
+test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 /** Every violation in every frame (the sandbox frame included), reported as a console error the page's listener collects. */
 function recordViolations() {

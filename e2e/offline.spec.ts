@@ -7,8 +7,10 @@ import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { fixture } from './support/files';
 
-// Service workers need a context that allows them (playwright.config.ts blocks them elsewhere); a fresh one per test.
-test.use({ serviceWorkers: 'allow' });
+// Service workers need a context that allows them (playwright.config.ts blocks them elsewhere), and a
+// fresh one per test: a reused context (the config's reuseContext) keeps Cache Storage, where the
+// precache lives, and the network state setOffline leaves.
+test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 /** The first visit: wait until the service worker is active and its precache is complete, then take control by a reload. */
 async function firstVisit(page: Page) {

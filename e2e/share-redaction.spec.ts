@@ -42,6 +42,12 @@ test.beforeEach(async ({ page }) => {
   await page.evaluate(() => localStorage.removeItem('timescope.redaction'));
 });
 
+// The context is reused by the next test (the config's reuseContext), and a reset does not take back
+// permissions: the clipboard one granted below is taken back here.
+test.afterEach(async ({ context }) => {
+  await context.clearPermissions();
+});
+
 test('the preview shows what leaves with pseudonyms marked; a key name added, a detector turned off and a field picked in the details pane each change the link’s bytes', async ({ page }) => {
   const app = new AppPage(page);
   await app.open({ name: 'trace.json', mimeType: 'application/json', buffer: traceWithName() });
