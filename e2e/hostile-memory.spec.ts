@@ -19,6 +19,12 @@ import { fixture } from './support/files';
 import { logRequests } from './support/requests';
 import { shootSizes } from './support/screenshots';
 
+/**
+ * The full browser, not the headless shell the other specs use: a second CDP connection to the shell
+ * does not list the first connection's context, so the surviving tab could not be found.
+ */
+const FULL_BROWSER = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 /** V8's old-space limit in this spec's browser, in MB (see the test's first comment). */
 const HEAP_MB = 512;
 
@@ -50,7 +56,7 @@ test('a flow that allocates without bound kills only its sandbox: the tab surviv
   test.setTimeout(200_000);
   const sink = await startSink();
   const port = await freePort();
-  const browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions.args ?? []), `--remote-debugging-port=${port}`, `--js-flags=--max-old-space-size=${HEAP_MB}`] });
+  const browser = await chromium.launch({ ...launchOptions, executablePath: FULL_BROWSER, args: [...(launchOptions.args ?? []), `--remote-debugging-port=${port}`, `--js-flags=--max-old-space-size=${HEAP_MB}`] });
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();

@@ -1,5 +1,8 @@
 // The Chromium switches the specs add to Playwright's own.
 //
+// The specs run in the headless shell (playwright.config.ts), which has no browser UI. These switches
+// are for a run in the full browser (CHROMIUM_PATH=/usr/bin/chromium), and harmless in the shell.
+//
 // Debian's Chromium is the full browser, run headless: every new context opens a window, and each
 // window preloads the omnibox popup as a WebUI page in a renderer of its own (chrome://omnibox-popup).
 // Nothing a spec looks at is in it, yet it cost ~0.7 s of CPU per context: ~15 of the ~60 CPU-seconds
