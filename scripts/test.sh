@@ -30,10 +30,11 @@ stage() {
   fi
 }
 
-# The type check, lint and build at once: each is mostly one thread, and none needs another's output.
-# Their output is shown whole, one after another, once all three are done.
+# Runs `name=command` specs at once, none needing another's output, then shows each one's output
+# whole, one after another, and its time; the first argument labels the group's own time.
 together() {
-  local dir t0=$SECONDS failed=0
+  local label=$1 dir t0=$SECONDS failed=0 names=""
+  shift
   dir=$(mktemp -d)
   for spec in "$@"; do
     local name=${spec%%=*} cmd=${spec#*=}
@@ -46,6 +47,7 @@ together() {
   done
   wait || true
   for spec in "$@"; do
+    names+="${spec%%=*}, "
     local name=${spec%%=*} secs rc
     read -r secs rc <"$dir/$name.end"
     echo "== $name"
@@ -58,15 +60,18 @@ together() {
     fi
   done
   rm -rf "$dir"
-  STAGES+=("$(printf '%-10s %4d s  (typecheck, lint and build, side by side)' 'together' $((SECONDS - t0)))")
+  STAGES+=("$(printf '%-10s %4d s  (%s, side by side)' "$label" $((SECONDS - t0)) "${names%, }")")
   return "$failed"
 }
 
-stage install bash scripts/install.sh
-stage chromium bash scripts/ensure-chromium.sh
+# npm's packages and Debian's browsers at once: both mostly wait on downloads and disks.
+together setup \
+  'install=bash scripts/install.sh' \
+  'chromium=bash scripts/ensure-chromium.sh'
+# The type check, lint and build at once: each is mostly one thread.
 # The build goes through the build stamp, as npm start builds: a build already made from these sources
 # stands, and the one made here is stamped, so the next npm start serves it instead of building again.
-together \
+together checks \
   'typecheck=npx tsc -b' \
   'lint=npx eslint . --max-warnings=0' \
   'build=node scripts/build-stamp.mjs build app -- node_modules/.bin/vite build --logLevel warn'
