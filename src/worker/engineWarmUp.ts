@@ -16,11 +16,13 @@ function syntheticTrace(): Uint8Array {
   const trace: unknown[] = [];
   for (let i = 0; i < ORDERS; i++) {
     const note = `note ${'x'.repeat(i % 40)} ${i}`;
-    trace.push({ command: 'cmdLoad', path: `${i * 3}`, result: { id: `o-${i}`, items: i % 5, note }, durationMs: 0.25 + (i % 7) / 10 });
+    // Values nest as services' answers do: objects in objects, arrays of objects, fractions, dates as text.
+    const lines = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ sku: `SKU-${k}`, qty: k + i, unit: 100 + k, rate: 0.19, flags: ['a', 'b'] }));
+    trace.push({ command: 'cmdLoad', path: `${i * 3}`, result: { id: `o-${i}`, items: i % 5, note, at: '2024-06-11T08:00:00.000Z', limits: { daily: 5000, used: i, over: false }, lines }, durationMs: 0.25 + (i % 7) / 10 });
     trace.push({ command: 'cmdB', path: `${i * 3 + 1}p1/0`, result: { ok: true, at: i }, durationMs: 1.5 });
     trace.push({ command: 'cmdA', path: `${i * 3 + 1}p0/0`, result: [i, 'a', null, true], durationMs: 0.5 });
     trace.push({ command: 'Parallel', path: `${i * 3 + 1}p`, result: { cancelled: false, branches: 2 }, durationMs: 1.6 });
-    if (i % 10 === 9) trace.push({ command: 'cmdCharge', path: `${i * 3 + 2}r0/0`, threw: true, error: { __error: true, name: 'Error', message: 'timeout', code: 'E' }, durationMs: 3 });
+    if (i % 10 === 9) trace.push({ command: 'cmdCharge', path: `${i * 3 + 2}r0/0`, threw: true, error: { __error: true, name: 'Error', message: 'timeout', code: 'E', cause: { __error: true, name: 'Error', message: 'reset', port: 8443 }, retryable: true }, durationMs: 3 });
     trace.push({ command: 'cmdCharge', path: i % 10 === 9 ? `${i * 3 + 2}r1/0` : `${i * 3 + 2}`, result: { charged: i }, durationMs: 0.1 });
   }
   return new TextEncoder().encode(JSON.stringify({ flowName: 'warm-up', version: 'warm', initialInput: { orders: ORDERS }, context: {}, dropped: 0, trace }));
