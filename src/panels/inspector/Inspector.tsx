@@ -32,6 +32,7 @@ import { useStepValue, useValuesLost } from '../../stores/useStepValue';
 import { loadValues } from '../../worker/engineClient';
 import { shownValue, type StepValue as RecordedValue } from '../../core/trace/values';
 import { LogsAtStep } from './LogsAtStep';
+import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -158,19 +159,15 @@ function usePrefetchAround(model: TraceModel) {
 }
 
 export function Inspector({ model }: { model: TraceModel }) {
-  // The same step as the list's, in the same commit: the key press's frame shows the step's details.
-  // What is heavier (the source's decorations, the narration) follows a paint later (useSelectedAfterPaint).
+  // The header is the list's step, in the same commit: the key press's frame names the step.
+  // The body (its value, what it received, the other tabs) follows a paint later, as the source's
+  // decorations and the narration do (useSelectedAfterPaint): it is most of a step change's
+  // rendering, layout and paint, and while ↓ is held it skips the steps passed over.
   const selected = useViewStore((s) => s.selected);
-  const tab = useViewStore((s) => s.inspectorTab);
-  const setTab = useViewStore((s) => s.setInspectorTab);
   const step = model.steps.at(selected);
   const last = useLastReplay();
-  const baseline = useReplayStore((s) => s.baseline);
-  const pipeline = last && step ? replayStepOf(last.report, step.index) : undefined;
-  const value = useStepValue(model, selected);
   usePrefetchAround(model);
   if (!step) return <section aria-label="Step details" className="h-full bg-panel p-3 text-muted">No step selected.</section>;
-  const shown = valueOf(model, step, value, tab, pipeline);
   const now = last && !last.auto ? nowStatus(last.report, step.index) : undefined;
   return (
     // data-step: the step these details are of (1-based), the list's selection; a note typed into
@@ -205,6 +202,25 @@ export function Inspector({ model }: { model: TraceModel }) {
           }
         />
       </header>
+      <InspectorBody model={model} />
+    </section>
+  );
+}
+
+/** The tabs and what they show, for the step the list showed a paint ago (the same once ↓ is let go). */
+function InspectorBody({ model }: { model: TraceModel }) {
+  const selected = useSelectedAfterPaint();
+  const tab = useViewStore((s) => s.inspectorTab);
+  const setTab = useViewStore((s) => s.setInspectorTab);
+  const step = model.steps.at(selected);
+  const last = useLastReplay();
+  const baseline = useReplayStore((s) => s.baseline);
+  const pipeline = last && step ? replayStepOf(last.report, step.index) : undefined;
+  const value = useStepValue(model, selected);
+  if (!step) return null;
+  const shown = valueOf(model, step, value, tab, pipeline);
+  return (
+    <>
       <div className="@container flex shrink-0 items-center justify-between gap-2 border-b border-line px-2">
         <Tabs
           idPrefix="inspector"
@@ -246,6 +262,6 @@ export function Inspector({ model }: { model: TraceModel }) {
           </p>
         )}
       </div>
-    </section>
+    </>
   );
 }
