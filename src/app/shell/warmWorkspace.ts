@@ -1,8 +1,9 @@
 // While the empty screen waits for a file, get what the first trace needs
 // ready: the trace engine's worker started and primed (its script fetched and
 // compiled, its module evaluated, its reader run on a synthetic trace) and the
-// workspace's module loaded. Otherwise the first drop on a fresh page paid for both after the drop: 0.4-0.9 s to show
-// a 3-step list, against ~0.1 s for a drop once they are there.
+// workspace's module loaded. Otherwise the first drop on a fresh page paid for
+// both after the drop: 0.4-0.9 s to show a 3-step list, against ~0.1 s for a
+// drop once they are there.
 //
 // After the first paint, so the empty screen's own paint does not share the
 // network and the main thread with them; in an idle callback, so a page busy
