@@ -127,6 +127,15 @@ export function primeEngine(): void {
   }
 }
 
+/**
+ * The empty screen, a moment after it shows: prime the spare, unless a trace is open or on its
+ * way by then (a restored session, a link, a quick drop), whose reading the warm-up would only slow.
+ */
+export function primeEngineWhileEmpty(): void {
+  if (loading || kept.length > 0) return;
+  primeEngine();
+}
+
 export function parseInEngine(blob: Blob, fileName: string, onProgress?: (p: ParseProgress) => void): Promise<ParseResult<TraceModel>> {
   return loadInEngine((id) => ({ type: 'parse', id, blob, fileName, inlineBytes: INLINE_VALUE_BYTES }), onProgress);
 }
