@@ -244,3 +244,20 @@ test('v switches the steps between the list and the waterfall, where ← and →
   await page.keyboard.press('?');
   await expect(app.shortcutsDialog.getByRole('row', { name: /^v Steps as a list \/ as a waterfall/ })).toBeVisible();
 });
+
+test('holding ↓: the list follows every repeat, and the details and the announcement end on the step it stops at', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.goto();
+  await app.open(fixture('capped-batch/expected/trace.json'), fixture('capped-batch/flow.ts'));
+  // 25 steps, more than the list shows at once: it draws the rows in view.
+  await expect(app.timeline.options.first()).toHaveAttribute('aria-setsize', '25');
+  await page.getByRole('listbox', { name: 'Steps' }).focus();
+  await page.keyboard.press('Home');
+  await expectAt(app, 1, 25, 'cmdListOverdueInvoices', /^Step 1 of 25/);
+  // A held key: one keydown, then repeats (Playwright marks a second down of a held key as a repeat).
+  for (let i = 0; i < 12; i++) await page.keyboard.down('ArrowDown');
+  await page.keyboard.up('ArrowDown');
+  await expectAt(app, 13, 25, '', /^Step 13 of 25/);
+  // The body (the step's value and its tabs) caught up on the same step.
+  await expect(page.locator('#inspector-panel')).toHaveAttribute('data-step', '13');
+});

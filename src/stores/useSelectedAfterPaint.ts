@@ -4,13 +4,23 @@
 // step's details (the Inspector reads the selection directly) in the next
 // frame; these panes (an editor decoration, the narration) follow in a render
 // of their own after that frame, at transition priority, so the next key
-// press interrupts it rather than waiting for it. While ↓ is held they skip
-// the steps passed over; they always end on the step the list shows.
+// press interrupts it rather than waiting for it. While ↓ is held (key repeat,
+// or presses in quick succession) they wait until the presses stop: their
+// render and its frame would otherwise land just as the next press comes and
+// put its frame behind them, and the steps passed over are not worth showing.
+// They always end on the step the list shows.
 import { startTransition, useEffect, useState } from 'react';
 import { useViewStore } from './viewStore';
 
 /** A frame with no paint (a hidden tab) must not keep the details behind for good. */
 const FALLBACK_MS = 100;
+
+/**
+ * Selections this close together are a held key or a quick run of presses: the panes catch up
+ * this long after the last one. Key repeat is 30-50 ms; a person's separate presses are further
+ * apart, and each of them is caught up after its own frame.
+ */
+export const HELD_MS = 90;
 
 /** Chromium's and Firefox's task scheduler; not in TypeScript's DOM types yet. */
 interface TaskScheduler {
@@ -24,6 +34,7 @@ let frame = 0;
 let timer = 0;
 let fallback = 0;
 let abort: AbortController | undefined;
+let lastChange = -Infinity;
 let unsubscribe: (() => void) | undefined;
 
 function cancel() {
@@ -58,6 +69,16 @@ function afterFrame() {
 }
 
 function schedule() {
+  const now = performance.now();
+  const held = now - lastChange < HELD_MS;
+  lastChange = now;
+  if (held) {
+    // Held: whatever was to land now waits for the presses to stop.
+    cancel();
+    pending = true;
+    timer = window.setTimeout(land, HELD_MS);
+    return;
+  }
   // One catch-up at a time: it reads the newest selection when it lands.
   if (pending) return;
   pending = true;

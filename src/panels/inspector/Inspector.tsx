@@ -237,7 +237,8 @@ function InspectorBody({ model }: { model: TraceModel }) {
         />
         <CopyButton text={() => json(valueOf(model, step, value, tab, pipeline).value)} label="Copy JSON" shortLabel="Copy" />
       </div>
-      <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${tab}`} tabIndex={0} className="min-h-0 flex-1 overflow-auto p-3">
+      {/* data-step: the step the body shows (1-based); while ↓ is held it trails the header's. */}
+      <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${tab}`} data-step={step.index + 1} tabIndex={0} className="min-h-0 flex-1 overflow-auto p-3">
         {tab === 'value' ? (
           <div className="space-y-3">
             <StepTab model={model} step={step} baseline={baseline} last={last} />
