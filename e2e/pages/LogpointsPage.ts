@@ -47,11 +47,24 @@ export class LogpointsPage {
     await expect
       .poll(() => this.host.evaluate((host, n) => [...host.querySelectorAll('.margin-view-overlays .line-numbers')].some((d) => d.textContent?.trim() === String(n)), line))
       .toBe(true);
-    return this.host.evaluate((host, n) => {
-      const num = [...host.querySelectorAll<HTMLElement>('.margin-view-overlays .line-numbers')].find((d) => d.textContent?.trim() === String(n))!;
-      const row = num.parentElement!.getBoundingClientRect();
-      return { x: row.x, y: row.y, width: row.width, height: row.height };
-    }, line);
+    const rowOf = () =>
+      this.host.evaluate(async (host, n) => {
+        // Two frames first: an edit's view zones and scroll settle in the frames after it.
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const num = [...host.querySelectorAll<HTMLElement>('.margin-view-overlays .line-numbers')].find((d) => d.textContent?.trim() === String(n));
+        const row = num?.parentElement?.getBoundingClientRect();
+        return row ? { x: row.x, y: row.y, width: row.width, height: row.height } : undefined;
+      }, line);
+    // Where the row stays: a busy machine laid out a zone above it between reading and clicking.
+    let row = await rowOf();
+    await expect
+      .poll(async () => {
+        const before = row;
+        row = await rowOf();
+        return row !== undefined && JSON.stringify(row) === JSON.stringify(before);
+      }, { message: `line ${line}'s gutter row stays put` })
+      .toBe(true);
+    return row!;
   }
 
   /** Clicks beside line `line`'s number (the gutter's logpoint lane), as a person adding or removing one does. */
