@@ -1,14 +1,14 @@
 // The selected step for the heavier panes that follow a selection (the
-// source's highlight, the narration, the announcement): the same step as the
-// list's, one paint later. A key press paints the list's highlight and the
-// step's details (the Inspector reads the selection directly) in the next
-// frame; these panes (an editor decoration, the narration) follow in a render
-// of their own after that frame, at transition priority, so the next key
-// press interrupts it rather than waiting for it. While ↓ is held (key repeat,
-// or presses in quick succession) they wait until the presses stop: their
-// render and its frame would otherwise land just as the next press comes and
-// put its frame behind them, and the steps passed over are not worth showing.
-// They always end on the step the list shows.
+// Inspector's body, the source's highlight, the narration, the announcement):
+// the same step as the list's, one paint later. A key press paints the list's
+// highlight and the step's name and status (the Inspector's header reads the
+// selection directly) in the next frame; these panes follow in a render of
+// their own after that frame, at transition priority, so the next key press
+// interrupts it rather than waiting for it. While ↓ is held (key repeat, or
+// presses in quick succession) they wait until the presses stop: their render
+// and its frame would otherwise land just as the next press comes and put its
+// frame behind them, and the steps passed over are not worth showing. They
+// always end on the step the list shows.
 import { startTransition, useEffect, useState } from 'react';
 import { useViewStore } from './viewStore';
 
@@ -20,7 +20,7 @@ const FALLBACK_MS = 100;
  * this long after the last one. Key repeat is 30-50 ms; a person's separate presses are further
  * apart, and each of them is caught up after its own frame.
  */
-export const HELD_MS = 90;
+const HELD_MS = 90;
 
 /** Chromium's and Firefox's task scheduler; not in TypeScript's DOM types yet. */
 interface TaskScheduler {

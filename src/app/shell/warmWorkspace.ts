@@ -10,6 +10,7 @@
 // with something else (a restored session, a shared link) is not slowed.
 import { useEffect } from 'react';
 import { primeEngineWhileEmpty, warmEngine } from '../../worker/engineClient';
+import { afterNextPaint } from '../../components/afterNextPaint';
 import { loadWorkspace } from './lazyWorkspace';
 
 /**
@@ -32,20 +33,10 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(id);
 }
 
-/** Next frame, then a task after it: the first paint has happened by then. */
-function afterPaint(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
-
 export function useWarmWorkspace(): void {
   useEffect(() => {
     let prime: ReturnType<typeof setTimeout> | undefined;
-    let cancel = afterPaint(() => {
+    let cancel = afterNextPaint(() => {
       cancel = whenIdle(() => {
         warmEngine();
         // A failed fetch (offline, a new deploy) is retried by the render that needs the module.

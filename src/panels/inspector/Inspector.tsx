@@ -33,6 +33,7 @@ import { loadValues } from '../../worker/engineClient';
 import { shownValue, type StepValue as RecordedValue } from '../../core/trace/values';
 import { LogsAtStep } from './LogsAtStep';
 import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
+import { afterNextPaint } from '../../components/afterNextPaint';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -153,23 +154,18 @@ function usePrefetchAround(model: TraceModel) {
       void loadValues(model, indices).catch(() => undefined);
     };
     around(useViewStore.getState().selected);
-    let frame = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancel: (() => void) | undefined;
     const unsubscribe = useViewStore.subscribe((s, prev) => {
-      if (s.selected === prev.selected || frame || timer !== undefined) return;
+      if (s.selected === prev.selected || cancel) return;
       // One request after the frame, for the selection then (presses in one frame ask once).
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        timer = setTimeout(() => {
-          timer = undefined;
-          around(useViewStore.getState().selected);
-        }, 0);
+      cancel = afterNextPaint(() => {
+        cancel = undefined;
+        around(useViewStore.getState().selected);
       });
     });
     return () => {
       unsubscribe();
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel?.();
     };
   }, [model]);
 }
