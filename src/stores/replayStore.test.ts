@@ -19,3 +19,24 @@ describe('replayStore.openTrace', () => {
     expect(store.getState()).toMatchObject({ traceId: 'trace-d', edits: { 'flow.ts': 'export const fixed = 1;' }, exportName: 'checkoutFlow', carried: undefined });
   });
 });
+
+describe('replayStore while a replay runs', () => {
+  const done = (ms: number) =>
+    ({ status: 'done', result: { kind: 'no-flow', message: 'x' }, report: undefined, verdict: undefined, ms, edited: false, auto: false, files: [], overrides: [] }) as const;
+
+  it("takes a replay's early verdict only while that replay is the one running", () => {
+    const store = useReplayStore;
+    store.getState().openTrace('trace-g');
+    store.getState().setRun({ status: 'running', startedAt: 1, auto: false });
+    const first = store.getState().run;
+    const { status: _status, ...early } = done(3);
+    store.getState().showEarly(first, early);
+    expect(store.getState().run).toMatchObject({ status: 'running', startedAt: 1, early: { ms: 3 } });
+    const started = store.getState().started;
+    store.getState().setRun({ status: 'running', startedAt: 2, auto: false });
+    store.getState().showEarly(first, early);
+    expect(store.getState().run).toMatchObject({ status: 'running', startedAt: 2 });
+    expect(store.getState().run).not.toHaveProperty('early');
+    expect(store.getState().started).toBe(started + 1);
+  });
+});

@@ -10,27 +10,39 @@ import type { SourceFile } from './sourceStore';
 import type { StepOverride } from '../core/whatif/apply';
 import type { AmbientSettings } from '../core/source/ambient';
 
+/** A finished replay, as the verdict and the panels read it. */
+export interface ReplayDoneState {
+  readonly result: RunResult;
+  readonly report: ReplayReport | undefined;
+  readonly verdict: Verdict | undefined;
+  readonly ms: number;
+  readonly edited: boolean;
+  /** the app replayed the unchanged flow by itself, on load, to show each step's values */
+  readonly auto: boolean;
+  /** the files as they were replayed: lines in the report refer to these, and later edits make it stale */
+  readonly files: readonly SourceFile[];
+  /** the what-if overrides this run replayed with (none: the recording as it is) */
+  readonly overrides: readonly StepOverride[];
+  /** production's outcome the verdict was judged against, and how it is known (none: not proven) */
+  readonly production?: Production;
+  /** the fixed clock and seed this run replayed with (none: the real ones), to name them beside its reads */
+  readonly ambient?: AmbientSettings;
+}
+
 export type ReplayRunState =
   | { readonly status: 'idle' }
-  | { readonly status: 'running'; readonly startedAt: number; readonly auto: boolean }
   | {
-      readonly status: 'done';
-      readonly result: RunResult;
-      readonly report: ReplayReport | undefined;
-      readonly verdict: Verdict | undefined;
-      readonly ms: number;
-      readonly edited: boolean;
-      /** the app replayed the unchanged flow by itself, on load, to show each step's values */
+      readonly status: 'running';
+      readonly startedAt: number;
       readonly auto: boolean;
-      /** the files as they were replayed: lines in the report refer to these, and later edits make it stale */
-      readonly files: readonly SourceFile[];
-      /** the what-if overrides this run replayed with (none: the recording as it is) */
-      readonly overrides: readonly StepOverride[];
-      /** production's outcome the verdict was judged against, and how it is known (none: not proven) */
-      readonly production?: Production;
-      /** the fixed clock and seed this run replayed with (none: the real ones), to name them beside its reads */
-      readonly ambient?: AmbientSettings;
+      /**
+       * The verdict, known before the rest of the answer: its report has no steps and no narration
+       * yet (the worker is still packing each step's record and values). Only the verdict banner
+       * shows it; every other panel waits for 'done'.
+       */
+      readonly early?: ReplayDoneState;
     }
+  | ({ readonly status: 'done' } & ReplayDoneState)
   | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
 
 /**
@@ -116,6 +128,8 @@ interface ReplayState {
   setTimeoutMs(ms: number): void;
   setContextText(text: string | undefined): void;
   setRun(run: ReplayRunState): void;
+  /** The verdict of `running`, ahead of its answer; nothing if another run has started since. */
+  showEarly(running: ReplayRunState, early: ReplayDoneState): void;
   /** The recorded code's replay, run beside an edit, when it reproduced production: the incident's facts. */
   setBaseline(report: ReplayReport, carried?: boolean): void;
   setChoices(choices: readonly string[] | undefined): void;
@@ -179,6 +193,8 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
       ...(run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? { run, baseline: run.report, baselineCarried: false } : { run }),
       ...(run.status === 'running' ? { started: s.started + 1 } : {})
     })),
+  showEarly: (running, early) =>
+    set((s) => (s.run === running && running.status === 'running' ? { run: { ...running, early } } : {})),
   setBaseline: (report, carried = false) => set({ baseline: report, baselineCarried: carried }),
   setChoices: (choices) => set({ choices })
 }));

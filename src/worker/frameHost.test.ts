@@ -48,7 +48,9 @@ class FakeIframe extends EventTarget {
           const requestPort = event.ports[0]!;
           ports.push(requestPort);
           requestPort.onmessage = (e: MessageEvent<ReplayRequest>) => {
-            // A forged answer for another replay first: it must be ignored.
+            // A forged answer (and verdict) for another replay first: it must be ignored.
+            report({ type: 'early', id: e.data.id + 100, early: { json: new TextEncoder().encode('{"kind":"forged"}'), ms: 0 } });
+            report({ type: 'early', id: e.data.id, early: { json: new TextEncoder().encode(`{"kind":"no-flow","message":"early ${String(e.data.trace)}"}`), ms: 1 } });
             report({ type: 'answer', id: e.data.id + 100, answer: { kind: 'done', answer: answerOf('{"kind":"forged"}'), ms: 0 } });
             report({ type: 'answer', id: e.data.id, answer: { kind: 'done', answer: answerOf(JSON.stringify({ kind: 'no-flow', message: String(e.data.trace) })), ms: 2 } });
           };
@@ -86,7 +88,11 @@ describe('frameHost', () => {
     h.warm();
     expect(frames).toHaveLength(1);
     expect(frames[0]!.attributes.get('sandbox')).toBe('allow-scripts');
-    await expect(run(1)).resolves.toEqual({ kind: 'done', answer: answerOf('{"kind":"no-flow","message":"trace 1"}'), ms: 2 });
+    const early: string[] = [];
+    const withEarly = { ...job({ type: 'replay', id: 1, trace: 'trace 1', run: { files: [] } }), early: (e: { json: Uint8Array }) => early.push(new TextDecoder().decode(e.json)) };
+    await expect(h.run(withEarly, 1000, new AbortController().signal)).resolves.toEqual({ kind: 'done', answer: answerOf('{"kind":"no-flow","message":"trace 1"}'), ms: 2 });
+    // Its own verdict ahead of the answer, and no other replay's.
+    expect(early).toEqual(['{"kind":"no-flow","message":"early trace 1"}']);
     expect(frames[0]!.commands.slice(0, 2)).toEqual(['script', 'run']);
     await expect(run(2)).resolves.toMatchObject({ kind: 'done', answer: answerOf('{"kind":"no-flow","message":"trace 2"}') });
     expect(frames).toHaveLength(1);

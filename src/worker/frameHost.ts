@@ -219,6 +219,7 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
         { lost: { kind: 'lost' }, noSandbox: { kind: 'no-sandbox' }, cancelled: { kind: 'failed', message: 'cancelled' }, backstop: { ms: timeoutMs, answer: { kind: 'timeout', ms: timeoutMs } } },
         (report, finish) => {
           if (report?.type === 'answer' && report.id === job.id && report.answer) finish(report.answer);
+          else if (report?.type === 'early' && report.id === job.id && report.early?.json instanceof Uint8Array) job.early?.(report.early);
         },
         () => {
           job.deliver(direct.port1);

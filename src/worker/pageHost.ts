@@ -21,7 +21,7 @@ export function createHost(): ReplayHost {
   };
   return {
     warm: () => pool.warm(),
-    run: (job, timeoutMs, signal) => pool.run(job.id, (worker) => hand(worker, job), timeoutMs, signal),
+    run: (job, timeoutMs, signal) => pool.run(job.id, (worker) => hand(worker, job), timeoutMs, signal, (early) => job.early?.(early)),
     runBatch: (job, flow, timeoutMs, onResults, signal, onRoundDone) =>
       new Promise<BatchEnd>((resolve) => {
         const corpus = new MessageChannel();

@@ -65,8 +65,22 @@ export const BATCH_WORKER_NAME = 'timescope-batch';
  */
 export type WorkerMessage =
   | { readonly type: 'ready' }
+  | { readonly type: 'early'; readonly id: number; readonly early: EarlyAnswer }
   | { readonly type: 'done'; readonly id: number; readonly answer: SplitAnswer; readonly baseline?: SplitAnswer; readonly ms: number }
   | { readonly type: 'failed'; readonly id: number; readonly message: string };
+
+/**
+ * A replay's verdict ahead of its answer: the RunResult as JSON without its steps and narration
+ * (pipelineText's answerHead), and the baseline's, posted as soon as the flow has finished. Packing
+ * each step's record and values for the page takes a 10,000-step replay ~150 ms more in the worker
+ * and ~90 ms to cross to the page's process; the verdict needs none of it.
+ */
+export interface EarlyAnswer {
+  readonly json: Uint8Array;
+  readonly baseline?: Uint8Array;
+  /** the worker's time for the replay (and the baseline), the answer's `ms` */
+  readonly ms: number;
+}
 
 /** What became of one replay, as the host of its worker saw it. */
 export type SandboxAnswer =
@@ -98,6 +112,8 @@ export type FrameCommand =
 export type FrameReport =
   | { readonly type: 'pong'; readonly n: number }
   | { readonly type: 'answer'; readonly id: number; readonly answer: SandboxAnswer }
+  /** the replay's verdict, ahead of its answer (EarlyAnswer) */
+  | { readonly type: 'early'; readonly id: number; readonly early: EarlyAnswer }
   | BatchReport;
 
 /** The first message to the frame, on its window, carrying the port; anything else there is ignored. */

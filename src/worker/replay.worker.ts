@@ -8,7 +8,8 @@
 // its scheduler (worker/batchRun.ts) sends the flow, the corpus bytes and
 // batches of byte ranges, and gets each batch's rows, made here.
 import { lockRealm, replayInSandbox, runInSandbox } from '../sandbox/realm';
-import { answerBuffers, splitAnswer, type SplitAnswer } from '../core/replay/pipelineText';
+import { answerBuffers, answerHead, splitAnswer } from '../core/replay/pipelineText';
+import type { RunResult } from '../core/source/runFlow';
 import { lockDown } from './lockdown';
 import { BATCH_WORKER_NAME, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
 import { batchServer } from '../sandbox/batch/server';
@@ -32,8 +33,8 @@ scope.addEventListener('error', (event: Event) => event.preventDefault());
 lockRealm();
 lockDown(scope);
 
-async function runOne(trace: unknown, run: ReplayRun): Promise<SplitAnswer> {
-  return splitAnswer(await runInSandbox({
+function runOne(trace: unknown, run: ReplayRun): Promise<RunResult> {
+  return runInSandbox({
     files: run.files,
     exportName: run.exportName,
     // A what-if changes the trace for this run alone: the baseline, if any, reads the recording.
@@ -41,7 +42,7 @@ async function runOne(trace: unknown, run: ReplayRun): Promise<SplitAnswer> {
     ...(run.context ? { context: run.context.value } : {}),
     ...(run.logpoints?.length ? { logpoints: run.logpoints } : {}),
     ...(run.ambient ? { ambient: run.ambient } : {})
-  }));
+  });
 }
 
 async function serve(request: ReplayRequest): Promise<void> {
@@ -50,9 +51,16 @@ async function serve(request: ReplayRequest): Promise<void> {
     // Parsed here, in the worker: a big trace crossed as bytes (transferred), not as a million cloned objects.
     const trace = request.traceJson ? readRawTrace(request.traceJson) : request.trace;
     // Baseline and run share this worker: each gets a fresh Compartment, and the realm they share is frozen.
-    const baseline = request.baseline ? await runOne(trace, request.baseline) : undefined;
-    const answer = await runOne(trace, request.run);
-    post({ type: 'done', id: request.id, answer, ms: performance.now() - started, ...(baseline ? { baseline } : {}) }, [...answerBuffers(answer), ...(baseline ? answerBuffers(baseline) : [])]);
+    const baselineResult = request.baseline ? await runOne(trace, request.baseline) : undefined;
+    const result = await runOne(trace, request.run);
+    const ms = performance.now() - started;
+    // The verdict first: the steps' record and values follow once packed (EarlyAnswer).
+    const head = answerHead(result);
+    const baselineHead = baselineResult ? answerHead(baselineResult) : undefined;
+    post({ type: 'early', id: request.id, early: { json: head, ms, ...(baselineHead ? { baseline: baselineHead } : {}) } });
+    const answer = splitAnswer(result, head);
+    const baseline = baselineResult ? splitAnswer(baselineResult, baselineHead) : undefined;
+    post({ type: 'done', id: request.id, answer, ms, ...(baseline ? { baseline } : {}) }, [...answerBuffers(answer), ...(baseline ? answerBuffers(baseline) : [])]);
   } catch (error) {
     post({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : 'the replay failed' });
   }

@@ -5,14 +5,14 @@
 // the verdict banner shows as it is.
 import { createHost } from 'virtual:replay-host';
 import type { RunResult } from '../core/source/runFlow';
-import type { ReplayRequest, SandboxAnswer } from './replay.protocol';
+import type { EarlyAnswer, ReplayRequest, SandboxAnswer } from './replay.protocol';
 import type { BatchEnd, ReplayHost } from './replayHost';
 import type { BatchFlow } from '../sandbox/batch/protocol';
 import type { PoolResult } from '../sandbox/batch/scheduler';
 import type { TraceModel } from '../core/trace/model';
 import { deliverCorpus, deliverReplay } from './engineClient';
 import { ReplayOutOfMemory, ReplayTimeout } from './replayErrors';
-import { joinAnswerInTasks, type SplitAnswer } from '../core/replay/pipelineText';
+import { joinAnswerInTasks, readHead, type SplitAnswer } from '../core/replay/pipelineText';
 import { nextTask } from './nextTask';
 import { candidateBatcher, candidateCorpus, type CandidateBatcher } from '../sandbox/batch/candidates';
 import { batchSize } from './batchSize';
@@ -42,12 +42,35 @@ export function warmReplayWorker(): void {
  */
 const parseResult = (answer: SplitAnswer): Promise<RunResult> => joinAnswerInTasks(answer, nextTask);
 
-/** Replay `model`'s trace (which the engine worker hands the replay worker itself) with the person's run. */
-export async function replayInWorker(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number): Promise<ReplayDone> {
+/** The replay's verdict ahead of its answer: its results without their steps and narration (readHead). */
+export type EarlyDone = ReplayDone;
+
+function earlyOf(early: EarlyAnswer): EarlyDone | undefined {
+  try {
+    return { result: readHead(early.json), ms: early.ms, ...(early.baseline ? { baseline: readHead(early.baseline) } : {}) };
+  } catch {
+    return undefined; // not a result: the answer that follows says what went wrong
+  }
+}
+
+/**
+ * Replay `model`'s trace (which the engine worker hands the replay worker itself) with the person's
+ * run. `onEarly` gets the verdict's part of the answer as soon as the flow has finished.
+ */
+export async function replayInWorker(
+  model: TraceModel,
+  request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>,
+  timeoutMs: number,
+  onEarly?: (early: EarlyDone) => void
+): Promise<ReplayDone> {
   current?.abort();
   const controller = (current = new AbortController());
   const id = nextId++;
-  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id }, port) };
+  const early = (answer: EarlyAnswer) => {
+    const done = controller.signal.aborted ? undefined : earlyOf(answer);
+    if (done) onEarly?.(done);
+  };
+  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id }, port), ...(onEarly ? { early } : {}) };
   const answer = await theHost().run(job, timeoutMs, controller.signal);
   if (current === controller) current = undefined;
   if (controller.signal.aborted) throw new DOMException('A newer request replaced this one.', 'AbortError');

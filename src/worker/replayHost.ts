@@ -3,7 +3,7 @@
 // The choice is made at build time by the virtual module below
 // (vite.replay-sandbox.ts), so a production bundle holds no path that runs
 // flow code in the page's own process.
-import type { SandboxAnswer } from './replay.protocol';
+import type { EarlyAnswer, SandboxAnswer } from './replay.protocol';
 import type { BatchFlow } from '../sandbox/batch/protocol';
 import type { PoolResult } from '../sandbox/batch/scheduler';
 
@@ -15,6 +15,8 @@ import type { PoolResult } from '../sandbox/batch/scheduler';
 export interface ReplayJob {
   readonly id: number;
   deliver(port: MessagePort): void;
+  /** the replay's verdict, ahead of its answer (EarlyAnswer) */
+  early?(answer: EarlyAnswer): void;
 }
 
 /** How a corpus replay ended, as its host saw it; each trace's own result came before, in `onResults`. */

@@ -23,6 +23,10 @@ class FakeWorker extends EventTarget {
     this.received.push(request);
     if (this.behaviour === 'loops') return;
     const id = this.behaviour === 'answers-wrong-id' ? request.id + 1 : request.id;
+    // The verdict ahead of the answer; and two that are not one (another replay's, and a malformed one).
+    this.emit({ type: 'early', id: id + 1, early: { json: new TextEncoder().encode('{"kind":"forged"}'), ms: 1 } });
+    this.emit({ type: 'early', id, early: { json: '{"kind":"not bytes"}', ms: 1 } });
+    this.emit({ type: 'early', id, early: { json: new TextEncoder().encode('{"kind":"no-flow","message":"early"}'), ms: 3 } });
     setTimeout(() => this.emit({ type: 'done', id, answer: answerOf('{"kind":"no-flow","message":"x"}'), ms: 3 }), 2);
   }
   terminate() {
@@ -64,6 +68,16 @@ describe('replayPool', () => {
     expect(made[1]!.received).toHaveLength(1);
     await sleep(SPARE_AFTER * 3);
     expect(made.map((w) => w.received.length)).toEqual([1, 1, 0]);
+  });
+
+  it("hands on the verdict the worker posts ahead of its answer, and keeps the worker until the answer", async () => {
+    const made: FakeWorker[] = [];
+    const p = replayPool(() => (made.push(new FakeWorker('answers')), made[made.length - 1] as unknown as Worker), SPARE_AFTER);
+    const early: { text: string; terminated: boolean }[] = [];
+    const request = { type: 'replay', id: 7, trace: {}, run: { files: [] } } as const;
+    const onEarly = (e: { json: Uint8Array }) => early.push({ text: new TextDecoder().decode(e.json), terminated: made[0]!.terminated });
+    await expect(p.run(7, (w) => w.postMessage(request), 1000, undefined, onEarly)).resolves.toMatchObject({ kind: 'done', ms: 3 });
+    expect(early).toEqual([{ text: '{"kind":"no-flow","message":"early"}', terminated: false }]);
   });
 
   it('a replay pressed before the next spare has started gets a worker of its own, and one spare follows', async () => {

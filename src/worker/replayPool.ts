@@ -4,7 +4,7 @@
 // and lock its realm, so one spare is always started ahead and has said
 // 'ready' before it is needed; after each replay the next spare starts.
 // The sandbox frame runs this; so does the page itself in `npm run dev`.
-import type { SandboxAnswer, WorkerMessage } from './replay.protocol';
+import type { EarlyAnswer, SandboxAnswer, WorkerMessage } from './replay.protocol';
 import type { SplitAnswer } from '../core/replay/pipelineText';
 
 export interface ReplayPool {
@@ -13,9 +13,9 @@ export interface ReplayPool {
   /**
    * One replay in the spare, which is then terminated: `deliver` hands the
    * worker request `id` (the request itself, or a port it arrives on). Never
-   * rejects; an abort answers 'failed'.
+   * rejects; an abort answers 'failed'. `onEarly` gets the verdict ahead of the answer (EarlyAnswer).
    */
-  run(id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal?: AbortSignal): Promise<SandboxAnswer>;
+  run(id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal?: AbortSignal, onEarly?: (early: EarlyAnswer) => void): Promise<SandboxAnswer>;
 }
 
 export interface Spare {
@@ -59,8 +59,21 @@ export function start(spawn: () => Worker): Spare {
   return { worker, ready };
 }
 
-/** Hand over the one request and wait for its answer, the time limit, an abort or a crash. */
-export function serve(worker: Worker, id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal: AbortSignal | undefined): Promise<SandboxAnswer> {
+/** The verdict a worker posts ahead of its answer: its bytes and time, nothing else read. */
+function isEarly(e: unknown): e is EarlyAnswer {
+  const x = e as Partial<EarlyAnswer> | null | undefined;
+  return x?.json instanceof Uint8Array && typeof x.ms === 'number' && (x.baseline === undefined || x.baseline instanceof Uint8Array);
+}
+
+/** Hand over the one request and wait for its answer, the time limit, an abort or a crash; the verdict ahead of it goes to `onEarly`. */
+export function serve(
+  worker: Worker,
+  id: number,
+  deliver: (worker: Worker) => void,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  onEarly?: (early: EarlyAnswer) => void
+): Promise<SandboxAnswer> {
   return new Promise((resolve) => {
     const finish = (answer: SandboxAnswer) => {
       clearTimeout(timer);
@@ -74,7 +87,10 @@ export function serve(worker: Worker, id: number, deliver: (worker: Worker) => v
     const onMessage = (event: MessageEvent<unknown>) => {
       const m = event.data as WorkerMessage | undefined;
       if (!m || !('id' in m) || m.id !== id) return;
-      if (m.type === 'done' && isSplitAnswer(m.answer)) {
+      if (m.type === 'early' && isEarly(m.early)) {
+        const { json, baseline, ms } = m.early;
+        onEarly?.({ json, ms: Number(ms), ...(baseline ? { baseline } : {}) });
+      } else if (m.type === 'done' && isSplitAnswer(m.answer)) {
         finish({ kind: 'done', answer: m.answer, ms: Number(m.ms), ...(isSplitAnswer(m.baseline) ? { baseline: m.baseline } : {}) });
       } else if (m.type === 'failed') finish({ kind: 'failed', message: String(m.message) });
     };
@@ -109,14 +125,14 @@ export function replayPool(spawn: () => Worker, spareAfterMs = SPARE_AFTER_MS): 
   };
   return {
     warm,
-    async run(id, deliver, timeoutMs, signal) {
+    async run(id, deliver, timeoutMs, signal, onEarly) {
       const { worker, ready } = spare ?? start(spawn);
       spare = undefined;
       try {
         const failure = await Promise.race([ready, untilAbort(signal)]);
         if (failure === 'aborted') return CANCELLED;
         if (failure !== undefined) return { kind: 'failed', message: failure };
-        return await serve(worker, id, deliver, timeoutMs, signal);
+        return await serve(worker, id, deliver, timeoutMs, signal, onEarly);
       } finally {
         worker.terminate();
         clearTimeout(later);

@@ -17,7 +17,7 @@
 import { replayPool, type ReplayPool } from './replayPool';
 import { runBatch } from './batchRun';
 import { batchSize } from './batchSize';
-import { BATCH_WORKER_NAME, CONNECT, type FrameCommand, type FrameReport, type WorkerDelivery } from './replay.protocol';
+import { BATCH_WORKER_NAME, CONNECT, type EarlyAnswer, type FrameCommand, type FrameReport, type WorkerDelivery } from './replay.protocol';
 import { answerBuffers } from '../core/replay/pipelineText';
 
 let port: MessagePort | undefined;
@@ -77,7 +77,10 @@ function handle(command: FrameCommand, ports: readonly MessagePort[]) {
       running.set(id, controller);
       // The request itself comes from the page on requestPort, straight to the worker.
       const deliver = (worker: Worker) => worker.postMessage({ type: 'port' } satisfies WorkerDelivery, [requestPort]);
-      void host.run(id, deliver, timeoutMs, controller.signal).then((answer) => {
+      const early = (answer: EarlyAnswer) => {
+        if (!controller.signal.aborted) report({ type: 'early', id, early: answer });
+      };
+      void host.run(id, deliver, timeoutMs, controller.signal, early).then((answer) => {
         running.delete(id);
         requestPort.close();
         if (!controller.signal.aborted) report({ type: 'answer', id, answer });

@@ -55,6 +55,35 @@ describe('runReplay', () => {
     expect(useReplayStore.getState().run).toMatchObject({ status: 'failed', reason: 'memory', message: expect.stringContaining("The replay's sandbox stopped") });
   });
 
+  it('shows the verdict as soon as it is known, while the rest of the answer is on its way, and the answer then replaces it', async () => {
+    let answer: (done: unknown) => void = () => undefined;
+    replayInWorker.mockImplementationOnce((_m, _r, _t, onEarly: (early: unknown) => void) => {
+      onEarly({ result: symbolThrown, ms: 3 });
+      return new Promise((resolve) => (answer = resolve));
+    });
+    const replaying = runReplay(model);
+    await vi.waitFor(() => expect(replayInWorker).toHaveBeenCalled());
+    const early = useReplayStore.getState().run;
+    expect(early).toMatchObject({ status: 'running', early: { ms: 3, verdict: { kind: 'flow-error', name: 'a Symbol' } } });
+    answer({ result: symbolThrown, ms: 3 });
+    await replaying;
+    expect(useReplayStore.getState().run).toMatchObject({ status: 'done', ms: 3, verdict: { kind: 'flow-error', name: 'a Symbol' } });
+    expect(useReplayStore.getState().run).not.toHaveProperty('early');
+  });
+
+  it("drops a replaced replay's early verdict: the newer replay's run stays as it is", async () => {
+    let late: (early: unknown) => void = () => undefined;
+    replayInWorker.mockImplementationOnce((_m, _r, _t, onEarly: (early: unknown) => void) => {
+      late = onEarly;
+      return Promise.reject(new DOMException('replaced', 'AbortError'));
+    });
+    await runReplay(model);
+    const newer = { status: 'running', startedAt: -1, auto: false } as const;
+    useReplayStore.setState({ run: newer });
+    late({ result: symbolThrown, ms: 3 });
+    expect(useReplayStore.getState().run).toBe(newer);
+  });
+
   it('sends the time limit the person chose, and leaves a replaced replay alone', async () => {
     useReplayStore.getState().setTimeoutMs(2500);
     replayInWorker.mockRejectedValueOnce(new DOMException('replaced', 'AbortError'));

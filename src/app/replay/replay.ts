@@ -13,7 +13,7 @@ import { explainingStep } from '../../core/present/explains';
 import { openingStep } from '../navigation/stepHash';
 import { useWhatIfStore } from '../../stores/whatIfStore';
 import { traceIdentity } from '../../core/trace/identity';
-import { replayInWorker } from '../../worker/replayClient';
+import { replayInWorker, type EarlyDone } from '../../worker/replayClient';
 import { nextTask } from '../../worker/nextTask';
 import { ReplayOutOfMemory, ReplayTimeout } from '../../worker/replayErrors';
 import { useLogpointStore } from '../../stores/logpointStore';
@@ -118,25 +118,40 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
       : undefined;
   store.setRun({ status: 'running', startedAt: performance.now(), auto });
   const running = useReplayStore.getState().run;
+  // This replay is still the one on screen (with its early verdict, or without).
+  const current = () => {
+    const now = useReplayStore.getState().run;
+    return now === running || (now.status === 'running' && running.status === 'running' && now.startedAt === running.startedAt);
+  };
+  /** The verdict, judged as the answer's will be, from the results without their steps. */
+  const judged = (result: RunResult, baselineResult: RunResult | undefined, ms: number) => {
+    const report = reportOf(result);
+    // Production's outcome: the trace's, or the recorded code's replay with the recorded context (this
+    // one when unedited, else the baseline beside it, else the last one kept).
+    const production = productionOutcome(model.outcome, edited ? (reportOf(baselineResult) ?? store.baseline) : report);
+    const verdict = report ? verdictOf(report, production, edited) : undefined;
+    return { result, report, verdict, ms, edited, auto, files: replayed, overrides, ...(production ? { production } : {}), ...(inputs.run.ambient ? { ambient: inputs.run.ambient } : {}) };
+  };
+  // The verdict shows as soon as the flow has finished; the steps' record and values follow.
+  const onEarly = (early: EarlyDone) => {
+    if (early.result.kind === 'report') useReplayStore.getState().showEarly(running, judged(early.result, early.baseline, early.ms));
+  };
   try {
-    const done = await replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs);
+    const done = await replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs, onEarly);
     // Reading the answer was this task's work; the page renders the verdict in the next, so that
     // neither is a long task of its own sum (the store's subscribers render synchronously).
     await nextTask();
     // A newer replay started in that turn: its answer is the one to show.
-    if (useReplayStore.getState().run !== running) return;
+    if (!current()) return;
     const { result } = done;
     if (result.kind === 'choose-export') {
       // Asking which export is the flow is for the person's Replay, never a dialog on load.
       useReplayStore.setState({ choices: auto || forLogpoints ? undefined : result.candidates, run: { status: 'idle' } });
       return;
     }
-    const report = reportOf(result);
-    // Production's outcome: the trace's, or the recorded code's replay with the recorded context (this
-    // one when unedited, else the baseline beside it, else the last one kept).
-    const production = productionOutcome(model.outcome, edited ? (reportOf(done.baseline) ?? store.baseline) : report);
-    const verdict = report ? verdictOf(report, production, edited) : undefined;
-    store.setRun({ status: 'done', result, report, verdict, ms: done.ms, edited, auto, files: replayed, overrides, ...(production ? { production } : {}), ...(inputs.run.ambient ? { ambient: inputs.run.ambient } : {}) });
+    const outcome = judged(result, done.baseline, done.ms);
+    const { report, verdict } = outcome;
+    store.setRun({ status: 'done', ...outcome });
     // The recorded code's replay beside an edit: the incident's own facts, when it reproduced production.
     const incident = edited ? reportOf(done.baseline) : undefined;
     if (incident && verdictOf(incident, productionOutcome(model.outcome, incident), false).kind === 'reproduced') store.setBaseline(incident);

@@ -6,7 +6,7 @@ import * as effect from '../effect/index';
 import { replayFlowSource } from '../source/runFlow';
 import { exists, FIXTURES, join, listDir, readJson, readText } from '../trace/test-support/files';
 import { replayTrace } from './replayTrace';
-import { joinAnswer, joinAnswerInTasks, splitAnswer } from './pipelineText';
+import { answerHead, joinAnswer, joinAnswerInTasks, readHead, splitAnswer } from './pipelineText';
 
 const dirs = listDir(FIXTURES).filter((d) => exists(join(FIXTURES, d, 'flow.ts')) || exists(join(FIXTURES, d, 'flow.js')));
 
@@ -27,6 +27,9 @@ describe.each(dirs)('%s', (dir) => {
       expect(new TextDecoder().decode(split.json)).toContain('"narration":null');
       expect(JSON.parse(new TextDecoder().decode(split.narration))).toEqual(result.report.narration);
     }
+    // The verdict's part, sent ahead: the same result, its steps and narration still to come.
+    expect(split.json).toEqual(answerHead(result));
+    expect(readHead(split.json)).toEqual(result.kind === 'report' ? { ...result, report: { ...result.report, steps: [], narration: [] } } : result);
     const back = joinAnswer(split);
     expect(JSON.stringify(back)).toBe(JSON.stringify(result));
     expect(back).toEqual(result);
@@ -40,6 +43,7 @@ it('a result that is no report crosses as it is', () => {
 });
 
 it('refuses an answer that is not a replay result', () => {
+  expect(() => readHead(new TextEncoder().encode('{"steps":[]}'))).toThrow('not a replay result');
   expect(() => joinAnswer({ json: new TextEncoder().encode('[1]'), pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) })).toThrow('not a replay result');
 });
 

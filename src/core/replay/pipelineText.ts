@@ -53,9 +53,31 @@ export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [
 ];
 
 
-/** Take the steps' pipeline values out of a RunResult (in the worker). */
-export function splitAnswer(result: RunResult): SplitAnswer {
-  if (result.kind !== 'report') return { json: encoder.encode(JSON.stringify(result)), pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) };
+/**
+ * The RunResult as JSON in UTF-8 without its steps and narration (their keys stay, holding null, so
+ * the report comes back in its key order): all a verdict needs, and SplitAnswer's `json`.
+ */
+export function answerHead(result: RunResult): Uint8Array {
+  if (result.kind !== 'report') return encoder.encode(JSON.stringify(result));
+  return encoder.encode(JSON.stringify({ ...result, report: { ...result.report, narration: null, steps: null } }));
+}
+
+/** answerHead's RunResult again (on the page), its report with no steps and no narration yet. */
+export function readHead(json: Uint8Array): RunResult {
+  const result = parseHead(json);
+  if (result.kind !== 'report') return result;
+  return { ...result, report: { ...result.report, steps: [], narration: [] } };
+}
+
+function parseHead(json: Uint8Array): RunResult {
+  const value: unknown = JSON.parse(decoder.decode(json));
+  if (typeof (value as { kind?: unknown } | null)?.kind !== 'string') throw new Error('The replay sandbox answered with something that is not a replay result.');
+  return value as RunResult;
+}
+
+/** Take the steps' pipeline values out of a RunResult (in the worker); `head` is its answerHead, when made already. */
+export function splitAnswer(result: RunResult, head: Uint8Array = answerHead(result)): SplitAnswer {
+  if (result.kind !== 'report') return { json: head, pipeline: new Uint8Array(0), pipelineAt: new Uint32Array(1) };
   const steps = result.report.steps;
   const texts: string[] = new Array(steps.length);
   let chars = 0;
@@ -82,9 +104,6 @@ export function splitAnswer(result: RunResult): SplitAnswer {
     if (text) length += encoder.encodeInto(text, bytes.subarray(length)).written;
   }
   at[steps.length] = length;
-  // The narration's and the steps' keys stay where they are (null in `json`), so the report comes
-  // back in its key order.
-  const json = encoder.encode(JSON.stringify({ ...result, report: { ...result.report, narration: null, steps: null } }));
   const chunks: string[] = [];
   for (let from = 0; from < slim.length || from === 0; from += STEPS_PER_CHUNK) chunks.push(JSON.stringify(slim.slice(from, from + STEPS_PER_CHUNK)));
   const stepsAt = new Uint32Array(chunks.length + 1);
@@ -92,7 +111,7 @@ export function splitAnswer(result: RunResult): SplitAnswer {
   encoded.forEach((c, i) => (stepsAt[i + 1] = stepsAt[i]! + c.length));
   const stepBytes = new Uint8Array(stepsAt[chunks.length]!);
   encoded.forEach((c, i) => stepBytes.set(c, stepsAt[i]!));
-  return { json, pipeline: bytes.slice(0, length), pipelineAt: at, narration: encoder.encode(JSON.stringify(result.report.narration)), steps: stepBytes, stepsAt };
+  return { json: head, pipeline: bytes.slice(0, length), pipelineAt: at, narration: encoder.encode(JSON.stringify(result.report.narration)), steps: stepBytes, stepsAt };
 }
 
 const encoder = new TextEncoder();
@@ -119,9 +138,7 @@ export async function joinAnswerInTasks(answer: SplitAnswer, turn: () => Promise
 
 /** The join, pausing after each chunk of steps. */
 function* joined(answer: SplitAnswer): Generator<void, RunResult> {
-  const value: unknown = JSON.parse(decoder.decode(answer.json));
-  if (typeof (value as { kind?: unknown } | null)?.kind !== 'string') throw new Error('The replay sandbox answered with something that is not a replay result.');
-  const result = value as RunResult;
+  const result = parseHead(answer.json);
   if (result.kind !== 'report') return result;
   const { pipeline, pipelineAt, narration } = answer;
   let slim: readonly ReplayStep[] = result.report.steps;

@@ -59,8 +59,10 @@ function CompileOrLoad({ kind, title, message, where, whatIf }: { kind: NoVerdic
 const readToday = (result: RunResult) => result.kind === 'report' && (result.ambient ?? []).some((r) => !r.fixed);
 
 export function VerdictBanner({ model }: { model: TraceModel }) {
-  const run = useReplayStore((s) => s.run);
+  const current = useReplayStore((s) => s.run);
   const select = useViewStore((s) => s.select);
+  // The verdict is known before the rest of the answer has arrived: it shows at once.
+  const run = current.status === 'running' && current.early ? { status: 'done' as const, ...current.early } : current;
   if (run.status === 'idle') return null;
   // The replay on load is quiet: the toolbar says it runs, and a reproduced recording needs no action.
   if (run.status === 'running' && run.auto) return null;
