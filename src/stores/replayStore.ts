@@ -41,9 +41,21 @@ export type ReplayRunState =
        * shows it; every other panel waits for 'done'.
        */
       readonly early?: ReplayDoneState;
+      /**
+       * The last finished replay, which the panels go on showing (stale, if the code changed since)
+       * until this one answers: pressing Replay does not blank every replayed value and mark for the
+       * second the replay takes, nor make the page draw them all twice.
+       */
+      readonly previous?: ReplayDoneState;
     }
   | ({ readonly status: 'done' } & ReplayDoneState)
   | { readonly status: 'failed'; readonly message: string; readonly reason: ReplayFailure };
+
+/** The finished replay the panels show: the last one, or while the next runs, the one before it. */
+export function shownReplay(run: ReplayRunState): ReplayDoneState | undefined {
+  if (run.status === 'done') return run;
+  return run.status === 'running' ? run.previous : undefined;
+}
 
 /**
  * Why a replay has no result: stopped at the time limit, its sandbox died
@@ -189,10 +201,14 @@ export const useReplayStore = create<ReplayState>()((set, get) => ({
   },
   setContextText: (text) => set({ contextText: text }),
   setRun: (run) =>
-    set((s) => ({
-      ...(run.status === 'done' && !run.edited && run.verdict?.kind === 'reproduced' && run.report ? { run, baseline: run.report, baselineCarried: false } : { run }),
-      ...(run.status === 'running' ? { started: s.started + 1 } : {})
-    })),
+    set((s) => {
+      const previous = run.status === 'running' && !run.previous ? shownReplay(s.run) : undefined;
+      const next: ReplayRunState = run.status === 'running' && previous ? { ...run, previous } : run;
+      return {
+        ...(next.status === 'done' && !next.edited && next.verdict?.kind === 'reproduced' && next.report ? { run: next, baseline: next.report, baselineCarried: false } : { run: next }),
+        ...(next.status === 'running' ? { started: s.started + 1 } : {})
+      };
+    }),
   showEarly: (running, early) =>
     set((s) => (s.run === running && running.status === 'running' ? { run: { ...running, early } } : {})),
   setBaseline: (report, carried = false) => set({ baseline: report, baselineCarried: carried }),

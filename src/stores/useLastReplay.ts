@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { ReplayReport } from '../core/replay/report';
 import type { Verdict } from '../core/verdict/verdict';
-import { useReplayStore } from './replayStore';
+import { shownReplay, useReplayStore } from './replayStore';
 import { effectiveFiles, useSourceStore, type SourceFile } from './sourceStore';
 import type { StepOverride } from '../core/whatif/apply';
 
@@ -31,8 +31,9 @@ export function useLastReplay(): LastReplay | undefined {
   const edits = useReplayStore((s) => s.edits);
   const originals = useSourceStore((s) => s.files);
   return useMemo(() => {
-    if (run.status !== 'done' || !run.report) return undefined;
-    const stale = !sameFiles(effectiveFiles(originals, edits), run.files);
-    return { report: run.report, verdict: run.verdict?.kind, auto: run.auto, stale, files: run.files, overrides: run.overrides };
+    const done = shownReplay(run);
+    if (!done?.report) return undefined;
+    const stale = !sameFiles(effectiveFiles(originals, edits), done.files);
+    return { report: done.report, verdict: done.verdict?.kind, auto: done.auto, stale, files: done.files, overrides: done.overrides };
   }, [run, edits, originals]);
 }

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { ReplayReport } from '../core/replay/report';
 import type { LogReport } from '../core/logpoints/types';
-import { useReplayStore } from './replayStore';
+import { shownReplay, useReplayStore } from './replayStore';
 
 export interface LogSide {
   readonly logs: LogReport;
@@ -23,7 +23,7 @@ export function useLogReports(): LogReports {
   const run = useReplayStore((s) => s.run);
   const baseline = useReplayStore((s) => s.baseline);
   return useMemo(() => {
-    const done = run.status === 'done' ? run : undefined;
+    const done = shownReplay(run);
     if (done?.edited) {
       const production = sideOf(baseline);
       const fix = sideOf(done.report);

@@ -9,7 +9,7 @@ import { printNarration, tagReplayNarration } from '../../core/narration/follow'
 import { CopyButton } from '../../components/CopyButton';
 import { useFixedRows } from '../../components/useFixedRows';
 import { useViewStore } from '../../stores/viewStore';
-import { useReplayStore } from '../../stores/replayStore';
+import { shownReplay, useReplayStore } from '../../stores/replayStore';
 import { useRecordedModel } from '../../stores/useStepValue';
 import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
 
@@ -19,7 +19,7 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
   const run = useReplayStore((s) => s.run);
   // A paint behind the list, as the other details are: the list's highlight comes first.
   const selected = useSelectedAfterPaint();
-  const report = run.status === 'done' ? run.report : undefined;
+  const report = shownReplay(run)?.report;
   const replayed = report?.narration;
   // After a replay, its own narration: exactly what timeTravel printed for the code as it is now.
   // The recording's narration tells every value: a big trace's come over from the engine first.
@@ -73,9 +73,9 @@ export function NarrationDrawer({ model }: { model: TraceModel }) {
             Reading the recorded values of {model.steps.length.toLocaleString('en-US')} steps…
           </p>
         )}
-        {run.status === 'done' && run.report?.status === 'rejected' && (
+        {report?.status === 'rejected' && (
           <p className="mb-2 mt-1 font-sans text-[12px] italic text-err">
-            timeTravel stopped here: the replay rejected with {run.report.rejection?.text?.name ?? 'an error'}, so no final state was printed.
+            timeTravel stopped here: the replay rejected with {report.rejection?.text?.name ?? 'an error'}, so no final state was printed.
           </p>
         )}
         {told?.caveats.map((caveat) => (

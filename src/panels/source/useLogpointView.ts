@@ -9,7 +9,7 @@ import { useLogpointStore } from '../../stores/logpointStore';
 import { useLogReports } from '../../stores/useLogReports';
 import { useExpressionCheck } from '../../stores/expressionCheck';
 import { useAutoReplayBlocker } from '../../stores/autoReplay';
-import { useReplayStore } from '../../stores/replayStore';
+import { shownReplay, useReplayStore } from '../../stores/replayStore';
 
 const actions: LogpointActions = {
   toggle: (file, line) => {
@@ -34,7 +34,7 @@ export function useLogpointView(model: TraceModel | undefined, selected: number)
   const check = useExpressionCheck(points.length > 0);
   const { production, fix } = useLogReports();
   const blocked = useAutoReplayBlocker();
-  const replayed = useReplayStore((s) => s.run.status === 'done');
+  const replayed = useReplayStore((s) => shownReplay(s.run) !== undefined);
   const logpoints = useMemo<EditorLogpoint[]>(() => {
     if (!model) return [];
     const prod = production ? { logs: production.logs, step: reportStepAsOf(production.report, selected) } : undefined;
