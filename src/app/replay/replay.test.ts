@@ -58,11 +58,11 @@ describe('runReplay', () => {
   it('shows the verdict as soon as it is known, while the rest of the answer is on its way, and the answer then replaces it', async () => {
     let answer: (done: unknown) => void = () => undefined;
     replayInWorker.mockImplementationOnce((_m, _r, _t, onEarly: (early: unknown) => void) => {
-      onEarly({ result: symbolThrown, ms: 3 });
+      setTimeout(() => onEarly({ result: symbolThrown, ms: 3 }), 1);
       return new Promise((resolve) => (answer = resolve));
     });
     const replaying = runReplay(model);
-    await vi.waitFor(() => expect(replayInWorker).toHaveBeenCalled());
+    await vi.waitFor(() => expect(useReplayStore.getState().run).toHaveProperty('early'));
     const early = useReplayStore.getState().run;
     expect(early).toMatchObject({ status: 'running', early: { ms: 3, verdict: { kind: 'flow-error', name: 'a Symbol' } } });
     answer({ result: symbolThrown, ms: 3 });

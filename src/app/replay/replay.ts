@@ -5,7 +5,7 @@
 import type { TraceModel } from '../../core/trace/model';
 import { productionOutcome, verdictOf } from '../../core/verdict/verdict';
 import type { RunResult } from '../../core/source/runFlow';
-import { useReplayStore } from '../../stores/replayStore';
+import { useReplayStore, type ReplayRunState } from '../../stores/replayStore';
 import { effectiveFiles, useSourceStore, type SourceFile } from '../../stores/sourceStore';
 import type { ReplayRun } from '../../worker/replay.protocol';
 import { useViewStore } from '../../stores/viewStore';
@@ -116,8 +116,8 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
     edited && (!model.outcome.known || !store.baseline || store.baselineCarried || !logsMatch(store.baseline.logs, recordedPoints))
       ? { files: [...files], ...exportName, ...recordedContext(model, inputs.run), ...(recordedPoints.length ? { logpoints: recordedPoints } : {}), ...(inputs.run.ambient ? { ambient: inputs.run.ambient } : {}) }
       : undefined;
-  store.setRun({ status: 'running', startedAt: performance.now(), auto });
-  const running = useReplayStore.getState().run;
+  // Set just after the request leaves (below); the worker's answers all come later.
+  let running: ReplayRunState = { status: 'idle' };
   // This replay is still the one on screen (with its early verdict, or without).
   const current = () => {
     const now = useReplayStore.getState().run;
@@ -136,8 +136,12 @@ export async function runReplay(model: TraceModel, { auto: onLoad = false, forLo
   const onEarly = (early: EarlyDone) => {
     if (early.result.kind === 'report') useReplayStore.getState().showEarly(running, judged(early.result, early.baseline, early.ms));
   };
+  // The request leaves before the page draws "running": that drawing is no longer in the replay's way.
+  const answer = replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs, onEarly);
+  store.setRun({ status: 'running', startedAt: performance.now(), auto });
+  running = useReplayStore.getState().run;
   try {
-    const done = await replayInWorker(model, { run, ...(baseline ? { baseline } : {}) }, store.timeoutMs, onEarly);
+    const done = await answer;
     // Reading the answer was this task's work; the page renders the verdict in the next, so that
     // neither is a long task of its own sum (the store's subscribers render synchronously).
     await nextTask();
