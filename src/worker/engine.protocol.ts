@@ -8,7 +8,7 @@ import type { TraceSummary } from '../core/trace/model';
 import type { TraceProblem } from '../core/trace/errors';
 import type { SkippedFile } from '../core/trace/corpus';
 import type { StepValue } from '../core/trace/values';
-import type { ReplayRequest } from './replay.protocol';
+import type { PrimeRequest, ReplayRequest } from './replay.protocol';
 
 export type ParsePhase = 'reading' | 'parsing';
 
@@ -35,7 +35,7 @@ export type EngineRequest =
   | { readonly type: 'values'; readonly id: number; readonly model: number; readonly indices: Int32Array }
   | { readonly type: 'all-values'; readonly id: number; readonly model: number }
   /** with a transferred port: the engine posts the whole ReplayRequest on it, trace included */
-  | { readonly type: 'replay'; readonly model: number; readonly request: Omit<ReplayRequest, 'trace'> }
+  | { readonly type: 'replay'; readonly model: number; readonly request: Omit<ReplayRequest, 'trace'> | Omit<PrimeRequest, 'trace'> }
   /** with a transferred port: the engine posts the trace on it as pure-effect's replay reads it ({traceJson}), for a comparison */
   | { readonly type: 'raw-trace'; readonly model: number }
   /** with a transferred port: the engine posts these traces on it, one after another, as a corpus replay reads them (worker/batchRun.ts CorpusBytes) */

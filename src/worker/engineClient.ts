@@ -14,7 +14,7 @@ import { rawTraceOfModel } from '../core/trace/rawBytes';
 import { packCorpus } from '../core/batch/corpusBytes';
 import { withValues, type StepValue } from '../core/trace/values';
 import { SUPERSEDED, type EngineRequest, type EngineResponse, type OutlinePart, type ParsePhase } from './engine.protocol';
-import type { ReplayRequest } from './replay.protocol';
+import type { PrimeRequest, ReplayRequest } from './replay.protocol';
 
 export interface ParseProgress {
   readonly phase: ParsePhase;
@@ -239,10 +239,10 @@ export async function fullModel(model: TraceModel): Promise<RecordedModel> {
 }
 
 /**
- * Hand a replay its request on `port`: the engine adds the trace it holds,
+ * Hand a replay its request (or a spare its prime) on `port`: the engine adds the trace it holds,
  * so the trace goes from the engine worker to the replay worker directly.
  */
-export function deliverReplay(model: TraceModel, request: Omit<ReplayRequest, 'trace'>, port: MessagePort): void {
+export function deliverReplay(model: TraceModel, request: Omit<ReplayRequest, 'trace'> | Omit<PrimeRequest, 'trace'>, port: MessagePort): void {
   if (isRecorded(model)) return port.postMessage({ ...request, trace: toRawTrace(model) });
   const o = owned.get(model);
   if (!o) throw new Error('This trace is no longer open in the engine: open it again.');

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerOf } from './test-support/answer';
 import { frameHost, type FrameTiming } from './frameHost';
-import { CONNECT, type FrameCommand, type FrameReport, type ReplayRequest } from './replay.protocol';
+import { CONNECT, type FrameCommand, type FrameReport, type PrimeRequest, type ReplayRequest } from './replay.protocol';
 
 /** How the stand-in sandbox frame behaves: answers, dies mid-replay, never loads, or answers pings but never the replay. */
 type Behaviour = 'answers' | 'dies' | 'never-loads' | 'hangs' | 'crashes';
@@ -22,6 +22,8 @@ class FakeIframe extends EventTarget {
   src = '';
   readonly attributes = new Map<string, string>();
   readonly commands: string[] = [];
+  /** the keys of the primes that reached the frame on their ports */
+  readonly primes: string[] = [];
   constructor(readonly behaviour: Behaviour) {
     super();
   }
@@ -42,6 +44,11 @@ class FakeIframe extends EventTarget {
         const c = event.data;
         this.commands.push(c.type);
         if (c.type === 'ping' && this.behaviour !== 'dies') report({ type: 'pong', n: c.n });
+        if (c.type === 'prime' && event.ports[0]) {
+          const primePort = event.ports[0];
+          ports.push(primePort);
+          primePort.onmessage = (e: MessageEvent<PrimeRequest>) => this.primes.push(e.data.key);
+        }
         // Its process gone: the channel's other end closes, as Chromium closes it.
         if (c.type === 'run' && this.behaviour === 'crashes') port.close();
         if (c.type === 'run' && this.behaviour === 'answers') {
@@ -96,6 +103,13 @@ describe('frameHost', () => {
     expect(frames[0]!.commands.slice(0, 2)).toEqual(['script', 'run']);
     await expect(run(2)).resolves.toMatchObject({ kind: 'done', answer: answerOf('{"kind":"no-flow","message":"trace 2"}') });
     expect(frames).toHaveLength(1);
+  });
+
+  it("hands the frame a prime on a port of its own, which the job's deliverer fills", async () => {
+    const { h, frames } = host();
+    h.prime({ id: 5, deliver: (port) => (ports.push(port), port.postMessage({ type: 'prime', key: 'trace-1', files: [] } satisfies PrimeRequest)) });
+    await vi.waitFor(() => expect(frames[0]?.primes).toEqual(['trace-1']));
+    expect(frames[0]!.commands.filter((c) => c !== 'ping')).toEqual(['script', 'prime']);
   });
 
   it('reports a frame that stops answering as lost, removes it and makes a fresh one', async () => {

@@ -207,6 +207,15 @@ export function frameHost(urls: FrameUrls, env: Partial<FrameEnv> = {}): ReplayH
     warm() {
       frame ??= open();
     },
+    prime(job) {
+      void ready().then((f) => {
+        if (typeof f === 'string') return;
+        // As a replay's request, the prime goes to the frame on a port of its own, from the engine.
+        const direct = new MessageChannel();
+        job.deliver(direct.port1);
+        f.port.postMessage({ type: 'prime' } satisfies FrameCommand, [direct.port2]);
+      });
+    },
     async run(job, timeoutMs, signal) {
       const f = await ready();
       if (typeof f === 'string') return { kind: 'failed', message: f };

@@ -6,7 +6,7 @@
 // takes the tab down with it. Production builds never include this file (see
 // vite.replay-sandbox.ts).
 import type { BatchEnd, ReplayHost, ReplayJob } from './replayHost';
-import { BATCH_WORKER_NAME, type WorkerDelivery } from './replay.protocol';
+import { BATCH_WORKER_NAME, type PrimeRequest, type WorkerDelivery } from './replay.protocol';
 import { replayPool } from './replayPool';
 import { runBatch as runBatchIn } from './batchRun';
 import { batchSize } from './batchSize';
@@ -21,6 +21,14 @@ export function createHost(): ReplayHost {
   };
   return {
     warm: () => pool.warm(),
+    prime: (job) => {
+      const channel = new MessageChannel();
+      channel.port2.onmessage = (e: MessageEvent<PrimeRequest>) => {
+        channel.port2.close();
+        if (e.data?.type === 'prime') pool.prime(e.data);
+      };
+      job.deliver(channel.port1);
+    },
     run: (job, timeoutMs, signal) => pool.run(job.id, (worker) => hand(worker, job), timeoutMs, signal, (early) => job.early?.(early)),
     runBatch: (job, flow, timeoutMs, onResults, signal, onRoundDone) =>
       new Promise<BatchEnd>((resolve) => {

@@ -40,6 +40,24 @@ export type ReplayRequest = {
   readonly run: ReplayRun;
   /** the flow as it came with the trace and the recorded context, replayed first in the same worker when the run differs, to learn production's outcome */
   readonly baseline?: ReplayRun;
+  /** the trace's key (PrimeRequest): a worker primed with the same key reads the trace it parsed then */
+  readonly key?: string;
+};
+
+/**
+ * What a spare replay worker prepares before any Replay is pressed, from the open trace and the flow
+ * as they are: the trace parsed, and the flow's files compiled (transpiled: none of it runs). For
+ * a 10,000-step trace that is ~70 ms of parsing and ~60-120 ms of compiling no replay then waits
+ * for. The frame keeps the latest and hands it to every spare it starts; a replay whose `key` is
+ * another reads its own trace, and a file edited since compiles again.
+ */
+export type PrimeRequest = {
+  readonly type: 'prime';
+  /** names the trace among those this page has opened (a model's, in replayClient) */
+  readonly key: string;
+  readonly trace?: unknown;
+  readonly traceJson?: RawTraceBytes;
+  readonly files: readonly SourceFileData[];
 };
 
 /**
@@ -100,6 +118,8 @@ export type FrameCommand =
   | { readonly type: 'script'; readonly text: string }
   /** With a transferred port on which the page posts the ReplayRequest (see WorkerDelivery). */
   | { readonly type: 'run'; readonly id: number; readonly timeoutMs: number }
+  /** With a transferred port on which the page posts a PrimeRequest, for this spare and the next. */
+  | { readonly type: 'prime' }
   /**
    * A corpus replay (batchRun.ts), with a transferred port on which its corpus arrives (CorpusBytes),
    * from the engine that holds it; answered by bundles of results, then 'batch-done'.

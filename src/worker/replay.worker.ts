@@ -11,7 +11,8 @@ import { lockRealm, replayInSandbox, runInSandbox } from '../sandbox/realm';
 import { answerBuffers, answerHead, splitAnswer } from '../core/replay/pipelineText';
 import type { RunResult } from '../core/source/runFlow';
 import { lockDown } from './lockdown';
-import { BATCH_WORKER_NAME, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
+import { BATCH_WORKER_NAME, type PrimeRequest, type ReplayRequest, type ReplayRun, type WorkerDelivery, type WorkerMessage } from './replay.protocol';
+import { isCodeFile, transpile } from '../core/source/transpile';
 import { batchServer } from '../sandbox/batch/server';
 import type { PoolToWorker, WorkerToPool } from '../sandbox/batch/protocol';
 import { warmUp } from './warmUp';
@@ -45,11 +46,34 @@ function runOne(trace: unknown, run: ReplayRun): Promise<RunResult> {
   });
 }
 
+/** The open trace as this spare parsed it before its request came (PrimeRequest). */
+let primed: { readonly key: string; readonly trace: unknown } | undefined;
+/** Set once the one request has come: a prime after that is of no use to this worker. */
+let accepted = false;
+
+/** Parse the trace and compile the files now, while no replay waits; the request finds both ready. */
+function prime(request: PrimeRequest): void {
+  if (accepted || typeof request.key !== 'string') return;
+  try {
+    // The same trace again (the code changed, not the trace): parsed already.
+    if (primed?.key !== request.key) {
+      primed = undefined;
+      primed = { key: request.key, trace: request.traceJson ? readRawTrace(request.traceJson) : request.trace };
+    }
+    // Compiling is transpile's cache filled: the replay compiles the same texts and finds them there.
+    for (const file of request.files ?? []) if (typeof file?.name === 'string' && typeof file.text === 'string' && isCodeFile(file.name)) transpile(file.name, file.text);
+  } catch {
+    // Nothing primed is nothing lost: the replay parses and compiles what it is sent.
+  }
+}
+
 async function serve(request: ReplayRequest): Promise<void> {
   const started = performance.now();
   try {
-    // Parsed here, in the worker: a big trace crossed as bytes (transferred), not as a million cloned objects.
-    const trace = request.traceJson ? readRawTrace(request.traceJson) : request.trace;
+    // Parsed here, in the worker (a big trace crossed as bytes, transferred, not as a million cloned
+    // objects), or already, when this worker was primed with the same trace.
+    const trace = primed && request.key === primed.key ? primed.trace : request.traceJson ? readRawTrace(request.traceJson) : request.trace;
+    primed = undefined;
     // Baseline and run share this worker: each gets a fresh Compartment, and the realm they share is frozen.
     const baselineResult = request.baseline ? await runOne(trace, request.baseline) : undefined;
     const result = await runOne(trace, request.run);
@@ -66,9 +90,15 @@ async function serve(request: ReplayRequest): Promise<void> {
   }
 }
 
-/** A request: posted to this worker (dev), or on a port the sandbox frame hands over (WorkerDelivery). */
-function accept(event: MessageEvent<ReplayRequest | WorkerDelivery>) {
+/**
+ * A prime (PrimeRequest), any number of times until the request; then the one request: posted to
+ * this worker (dev), or on a port the sandbox frame hands over (WorkerDelivery).
+ */
+function accept(event: MessageEvent<ReplayRequest | WorkerDelivery | PrimeRequest>) {
   const message = event.data;
+  if (message?.type === 'prime') return prime(message);
+  if (accepted) return;
+  accepted = true;
   if (message?.type === 'replay') void serve(message);
   else if (message?.type === 'port' && event.ports[0]) {
     const port = event.ports[0];
@@ -94,7 +124,7 @@ if ((self as { name?: string }).name === BATCH_WORKER_NAME) {
   scope.addEventListener('message', ((event: MessageEvent<PoolToWorker>) => serveBatch(event.data)) as (event: Event) => void);
 } else {
   void warm.finally(() => {
-    scope.addEventListener('message', accept as (event: Event) => void, { once: true });
+    scope.addEventListener('message', accept as (event: Event) => void);
     post({ type: 'ready' });
   });
 }

@@ -5,7 +5,7 @@
 // the verdict banner shows as it is.
 import { createHost } from 'virtual:replay-host';
 import type { RunResult } from '../core/source/runFlow';
-import type { EarlyAnswer, ReplayRequest, SandboxAnswer } from './replay.protocol';
+import type { EarlyAnswer, ReplayRequest, SandboxAnswer, SourceFileData } from './replay.protocol';
 import type { BatchEnd, ReplayHost } from './replayHost';
 import type { BatchFlow } from '../sandbox/batch/protocol';
 import type { PoolResult } from '../sandbox/batch/scheduler';
@@ -34,6 +34,24 @@ const theHost = () => (host ??= createHost());
 /** Get the sandbox and a spare worker ready ahead of the first Replay (the worker brings ses, the runtime and sucrase). */
 export function warmReplayWorker(): void {
   theHost().warm();
+}
+
+/** Each open trace's key for the spare's prime (PrimeRequest): one per model this page has held. */
+const keys = new WeakMap<TraceModel, string>();
+let lastKey = 0;
+function keyOf(model: TraceModel): string {
+  let key = keys.get(model);
+  if (key === undefined) keys.set(model, (key = `trace-${++lastKey}`));
+  return key;
+}
+
+/**
+ * Have the spare replay worker parse `model`'s trace and compile `files` before Replay is pressed
+ * (PrimeRequest): the next replay of this trace starts at running the flow.
+ */
+export function primeReplayWorker(model: TraceModel, files: readonly SourceFileData[]): void {
+  const id = nextId++;
+  theHost().prime({ id, deliver: (port: MessagePort) => deliverReplay(model, { type: 'prime', key: keyOf(model), files }, port) });
 }
 
 /**
@@ -70,7 +88,7 @@ export async function replayInWorker(
     const done = controller.signal.aborted ? undefined : earlyOf(answer);
     if (done) onEarly?.(done);
   };
-  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id }, port), ...(onEarly ? { early } : {}) };
+  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id, key: keyOf(model) }, port), ...(onEarly ? { early } : {}) };
   const answer = await theHost().run(job, timeoutMs, controller.signal);
   if (current === controller) current = undefined;
   if (controller.signal.aborted) throw new DOMException('A newer request replaced this one.', 'AbortError');
@@ -83,7 +101,7 @@ export async function replayInWorker(
  */
 export async function replayAside(model: TraceModel, request: Omit<ReplayRequest, 'type' | 'id' | 'trace'>, timeoutMs: number, signal: AbortSignal): Promise<ReplayDone> {
   const id = nextId++;
-  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id }, port) };
+  const job = { id, deliver: (port: MessagePort) => deliverReplay(model, { ...request, type: 'replay', id, key: keyOf(model) }, port) };
   const answer = await theHost().run(job, timeoutMs, signal);
   if (signal.aborted) throw new DOMException('Stopped by its caller.', 'AbortError');
   return doneOf(answer, timeoutMs);

@@ -31,6 +31,11 @@ export type BatchEnd =
 export interface ReplayHost {
   /** Get a spare worker ready now, so the first Replay does not wait for one. */
   warm(): void;
+  /**
+   * Have the spare worker (and each one after it) prepare for replays of this trace and flow: the
+   * job delivers a PrimeRequest on its port. Nothing answers; a replay simply finds it done.
+   */
+  prime(job: ReplayJob): void;
   /** One replay in a fresh worker. Never rejects: every way it can end is an answer. */
   run(job: ReplayJob, timeoutMs: number, signal: AbortSignal): Promise<SandboxAnswer>;
   /**

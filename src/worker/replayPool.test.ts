@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerOf } from './test-support/answer';
 import { replayPool } from './replayPool';
-import type { ReplayRequest } from './replay.protocol';
+import type { PrimeRequest, ReplayRequest } from './replay.protocol';
 
 type Behaviour = 'answers' | 'loops' | 'fails-to-start' | 'answers-wrong-id';
 
@@ -19,7 +19,12 @@ class FakeWorker extends EventTarget {
   private emit(data: unknown) {
     if (!this.terminated) this.dispatchEvent(Object.assign(new Event('message'), { data }));
   }
-  postMessage(request: ReplayRequest) {
+  primes: string[] = [];
+  postMessage(request: ReplayRequest | PrimeRequest) {
+    if (request.type === 'prime') {
+      this.primes.push(request.key);
+      return;
+    }
     this.received.push(request);
     if (this.behaviour === 'loops') return;
     const id = this.behaviour === 'answers-wrong-id' ? request.id + 1 : request.id;
@@ -78,6 +83,34 @@ describe('replayPool', () => {
     const onEarly = (e: { json: Uint8Array }) => early.push({ text: new TextDecoder().decode(e.json), terminated: made[0]!.terminated });
     await expect(p.run(7, (w) => w.postMessage(request), 1000, undefined, onEarly)).resolves.toMatchObject({ kind: 'done', ms: 3 });
     expect(early).toEqual([{ text: '{"kind":"no-flow","message":"early"}', terminated: false }]);
+  });
+
+  it('hands each spare, once ready, the latest prime, and none to a spare a replay has taken', async () => {
+    const { p, made, run } = pool();
+    const prime = (key: string): PrimeRequest => ({ type: 'prime', key, files: [] });
+    p.prime(prime('a'));
+    expect(made).toHaveLength(0); // priming starts no worker of its own
+    p.warm();
+    p.prime(prime('b'));
+    await sleep(5);
+    // Ready after the second prime came: only the latest, once.
+    expect(made[0]!.primes).toEqual(['b']);
+    p.prime(prime('c'));
+    await sleep(1);
+    expect(made[0]!.primes).toEqual(['b', 'c']);
+    await run(1);
+    await sleep(SPARE_AFTER * 3);
+    // The next spare gets the prime kept for it.
+    expect(made[1]!.primes).toEqual(['c']);
+  });
+
+  it('a replay that takes the spare before it is ready takes it unprimed: its request brings the trace', async () => {
+    const { p, made, run } = pool();
+    p.prime({ type: 'prime', key: 'a', files: [] });
+    p.warm();
+    await run(1);
+    expect(made[0]!.primes).toEqual([]);
+    expect(made[0]!.received).toHaveLength(1);
   });
 
   it('a replay pressed before the next spare has started gets a worker of its own, and one spare follows', async () => {

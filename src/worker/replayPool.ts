@@ -4,7 +4,7 @@
 // and lock its realm, so one spare is always started ahead and has said
 // 'ready' before it is needed; after each replay the next spare starts.
 // The sandbox frame runs this; so does the page itself in `npm run dev`.
-import type { EarlyAnswer, SandboxAnswer, WorkerMessage } from './replay.protocol';
+import type { EarlyAnswer, PrimeRequest, SandboxAnswer, WorkerMessage } from './replay.protocol';
 import type { SplitAnswer } from '../core/replay/pipelineText';
 
 export interface ReplayPool {
@@ -16,6 +16,12 @@ export interface ReplayPool {
    * rejects; an abort answers 'failed'. `onEarly` gets the verdict ahead of the answer (EarlyAnswer).
    */
   run(id: number, deliver: (worker: Worker) => void, timeoutMs: number, signal?: AbortSignal, onEarly?: (early: EarlyAnswer) => void): Promise<SandboxAnswer>;
+  /**
+   * Keep `request` (the open trace and flow, PrimeRequest) and hand it to the spare once it is
+   * ready, and to every spare after it, until another replaces it. A spare already taken by a
+   * replay gets none: it parses what its request brings.
+   */
+  prime(request: PrimeRequest): void;
 }
 
 export interface Spare {
@@ -119,12 +125,31 @@ export const SPARE_AFTER_MS = 300;
 export function replayPool(spawn: () => Worker, spareAfterMs = SPARE_AFTER_MS): ReplayPool {
   let spare: Spare | undefined;
   let later: ReturnType<typeof setTimeout> | undefined;
+  let primed: PrimeRequest | undefined;
+  /** the prime each spare was given (posted as a copy: the pool keeps it for the next spare) */
+  const given = new WeakMap<Spare, PrimeRequest>();
+  const primeSpare = () => {
+    const s = spare;
+    const request = primed;
+    if (!s || !request) return;
+    void s.ready.then((failure) => {
+      if (failure !== undefined || spare !== s || primed !== request || given.get(s) === request) return;
+      given.set(s, request);
+      s.worker.postMessage(request);
+    });
+  };
   const warm = () => {
     clearTimeout(later);
-    spare ??= start(spawn);
+    if (spare) return;
+    spare = start(spawn);
+    primeSpare();
   };
   return {
     warm,
+    prime(request) {
+      primed = request;
+      primeSpare();
+    },
     async run(id, deliver, timeoutMs, signal, onEarly) {
       const { worker, ready } = spare ?? start(spawn);
       spare = undefined;

@@ -17,7 +17,7 @@
 import { replayPool, type ReplayPool } from './replayPool';
 import { runBatch } from './batchRun';
 import { batchSize } from './batchSize';
-import { BATCH_WORKER_NAME, CONNECT, type EarlyAnswer, type FrameCommand, type FrameReport, type WorkerDelivery } from './replay.protocol';
+import { BATCH_WORKER_NAME, CONNECT, type EarlyAnswer, type FrameCommand, type FrameReport, type PrimeRequest, type WorkerDelivery } from './replay.protocol';
 import { answerBuffers } from '../core/replay/pipelineText';
 
 let port: MessagePort | undefined;
@@ -55,6 +55,17 @@ function handle(command: FrameCommand, ports: readonly MessagePort[]) {
           report(r);
         })
       );
+      return;
+    }
+    case 'prime': {
+      // The open trace and flow, posted on the port by the engine that holds the trace (PrimeRequest).
+      const primePort = ports[0];
+      if (!pool || !primePort) return;
+      const host = pool;
+      primePort.onmessage = (e: MessageEvent<PrimeRequest>) => {
+        primePort.close();
+        if (e.data?.type === 'prime') host.prime(e.data);
+      };
       return;
     }
     case 'ping':

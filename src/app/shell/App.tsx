@@ -10,6 +10,7 @@ import { useSourceUrl } from '../open/useSourceUrl';
 import { useKeyboard } from '../navigation/useKeyboard';
 import { useStepHash } from '../navigation/useStepHash';
 import { useReplayWarmUp } from '../replay/useReplayWarmUp';
+import { useReplayPrime } from '../replay/useReplayPrime';
 import { useSessionPersistence } from '../../persist/useSessionPersistence';
 import { useAutoReplay, useReplayRequests } from '../replay/useAutoReplay';
 import { useLogpointReplay } from '../replay/useLogpointReplay';
@@ -86,6 +87,7 @@ export function App() {
   useReplayWarmUp();
   useWarmWorkspace();
   useAutoReplay(model);
+  useReplayPrime(model);
   useReplayRequests(model);
   useLogpointReplay(model);
   useHoverEvaluation(model);
