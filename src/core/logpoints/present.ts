@@ -4,6 +4,7 @@
 import type { ReplayReport, ReplayStep } from '../replay/report';
 import { errorSummary, preview } from '../present/step-text';
 import { isStoredError } from '../values/revive';
+import { groupDigits } from '../values/grouped';
 import type { CheckedExpression } from './expression';
 import { hitAsOf, hitCount } from './view';
 import type { LogHit, LogPlacement, LogReport, Logpoint } from './types';
@@ -43,7 +44,7 @@ export function stepLabel(step: ReplayStep | undefined): string {
 /** `flow.ts:31 total` */
 export const pointLabel = (p: Pick<Logpoint, 'file' | 'line' | 'expr'>): string => `${p.file}:${p.line} ${p.expr.trim()}`;
 
-export const hitsWord = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'hit' : 'hits'}`;
+export const hitsWord = (n: number): string => `${groupDigits(n)} ${n === 1 ? 'hit' : 'hits'}`;
 
 /** The placement a report's logs give this logpoint, when they were made with it as it is now. */
 export function placementOf(logs: LogReport | undefined, point: Logpoint): LogPlacement | undefined {
@@ -173,7 +174,7 @@ export function hoverWords(report: ReplayReport, id: string, expr: string, entry
   const step = reportStepAsOf(report, entry);
   const hit = step === undefined ? undefined : hitAsOf(logs, id, step);
   if (!hit) return { text: `${expr}: this line had not run by ${stepWords}`, tone: 'muted' };
-  const ran = count > 1 ? ` · the line ran ${count.toLocaleString('en-US')}×` : '';
+  const ran = count > 1 ? ` · the line ran ${groupDigits(count)}×` : '';
   const where = placement.note ? `\n${placement.note.replace(/^reads/, 'read')}` : '';
   if (hit.error !== undefined) return { text: `${expr} ${hitText(hit)}\nas of ${stepWords}${ran}${where}`, tone: 'error' };
   return { text: `${expr} = ${hitText(hit)}\nas of ${stepWords}${ran}${where}`, tone: 'value' };

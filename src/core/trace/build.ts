@@ -13,6 +13,7 @@ import { indexTrace, rememberIndex, type TraceIndex } from './modelIndex';
 import { decodeStructure } from './structure';
 import type { PathLookup } from './pathIndex';
 import { depthOver, MAX_VALUE_DEPTH } from './depth';
+import { groupDigits } from '../values/grouped';
 import { asTracePointers } from './exact-numbers';
 
 const EMPTY_ROOT: SequenceNode = { prefix: '', children: [] };
@@ -40,10 +41,10 @@ function unwrap(raw: unknown): { head: Head; entries: readonly unknown[]; bare: 
   throw traceProblem(`\`trace\` must be an array of entries, got ${kindOf(trace)}`, TRACE_HINT);
 }
 
-const DEPTH_HINT = `Nothing a flow passes around nests that deep: it is usually a linked list or a parent chain serialized whole. The browser cannot copy a value past a few thousand levels between threads, so Timescope stops at ${MAX_VALUE_DEPTH.toLocaleString('en-US')}. Record a flatter value (or redact that field) and open the trace again.`;
+const DEPTH_HINT = `Nothing a flow passes around nests that deep: it is usually a linked list or a parent chain serialized whole. The browser cannot copy a value past a few thousand levels between threads, so Timescope stops at ${groupDigits(MAX_VALUE_DEPTH)}. Record a flatter value (or redact that field) and open the trace again.`;
 
 function tooDeep(what: string, depth: number, where?: { entry: number }) {
-  const message = `${what} nests ${depth.toLocaleString('en-US')} levels deep; Timescope shows and replays values up to ${MAX_VALUE_DEPTH.toLocaleString('en-US')} levels`;
+  const message = `${what} nests ${groupDigits(depth)} levels deep; Timescope shows and replays values up to ${groupDigits(MAX_VALUE_DEPTH)} levels`;
   return traceProblem(message, DEPTH_HINT, where);
 }
 

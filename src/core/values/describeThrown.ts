@@ -3,6 +3,8 @@
 // throw, a Proxy whose traps throw. Every read of the value is guarded, and
 // long text is cut, so describing never throws and never floods the screen.
 
+import { groupDigits } from './grouped';
+
 export interface ThrownText {
   /** 'TypeError', 'StandInError', … or what kind of value it was: 'a Symbol', 'a string' */
   readonly name: string;
@@ -12,14 +14,9 @@ export interface ThrownText {
 /** Characters of a message or value kept before the cut. */
 export const MAX_THROWN_CHARS = 2_000;
 
-/** 10485760 → '10,485,760' (not toLocaleString: a hardened realm has no locales). */
-function grouped(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 function cut(text: string, max = MAX_THROWN_CHARS): string {
   if (text.length <= max) return text;
-  return `${text.slice(0, max)}… (${grouped(text.length)} characters in all, the first ${grouped(max)} shown)`;
+  return `${text.slice(0, max)}… (${groupDigits(text.length)} characters in all, the first ${groupDigits(max)} shown)`;
 }
 
 /** Runs `read`, or describes how it failed; the failure itself is described only shallowly. */

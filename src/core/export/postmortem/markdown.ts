@@ -4,6 +4,8 @@
 // backtick run inside it, table cells stay on one line with their pipes escaped, and the only
 // HTML in the document is the few tags these helpers write themselves.
 
+import { groupDigits } from '../../values/grouped';
+
 /** C0 controls (but tab and newline), DEL and bidi overrides: invisible, and able to hide code. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
@@ -123,9 +125,7 @@ export function details(summary: string, body: string): string {
 }
 
 /** '1,234' without toLocaleString, so the document reads the same in every locale. */
-export function count(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+export const count = groupDigits;
 
 /** "1 step", "3 steps". */
 export function plural(n: number, one: string, many = `${one}s`): string {
