@@ -27,13 +27,14 @@ export function sameFiles(a: readonly SourceFile[], b: readonly SourceFile[]): b
 
 /** undefined until a replay produced a report for this trace. */
 export function useLastReplay(): LastReplay | undefined {
-  const run = useReplayStore((s) => s.run);
+  // The shown replay itself, not the run: a replay starting, or its verdict arriving ahead of its
+  // answer, changes the run but not what the panels show, and must not redraw them.
+  const done = useReplayStore((s) => shownReplay(s.run));
   const edits = useReplayStore((s) => s.edits);
   const originals = useSourceStore((s) => s.files);
   return useMemo(() => {
-    const done = shownReplay(run);
     if (!done?.report) return undefined;
     const stale = !sameFiles(effectiveFiles(originals, edits), done.files);
     return { report: done.report, verdict: done.verdict?.kind, auto: done.auto, stale, files: done.files, overrides: done.overrides };
-  }, [run, edits, originals]);
+  }, [done, edits, originals]);
 }

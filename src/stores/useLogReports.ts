@@ -20,10 +20,10 @@ export interface LogReports {
 const sideOf = (report: ReplayReport | undefined): LogSide | undefined => (report?.logs ? { logs: report.logs, report } : undefined);
 
 export function useLogReports(): LogReports {
-  const run = useReplayStore((s) => s.run);
+  // The shown replay, not the run (useLastReplay says why).
+  const done = useReplayStore((s) => shownReplay(s.run));
   const baseline = useReplayStore((s) => s.baseline);
   return useMemo(() => {
-    const done = shownReplay(run);
     if (done?.edited) {
       const production = sideOf(baseline);
       const fix = sideOf(done.report);
@@ -31,5 +31,5 @@ export function useLogReports(): LogReports {
     }
     const production = sideOf(done?.report) ?? sideOf(baseline);
     return production ? { production } : {};
-  }, [run, baseline]);
+  }, [done, baseline]);
 }

@@ -16,10 +16,9 @@ import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
 const LINE_HEIGHT = 18;
 
 export function NarrationDrawer({ model }: { model: TraceModel }) {
-  const run = useReplayStore((s) => s.run);
+  const report = useReplayStore((s) => shownReplay(s.run)?.report);
   // A paint behind the list, as the other details are: the list's highlight comes first.
   const selected = useSelectedAfterPaint();
-  const report = shownReplay(run)?.report;
   const replayed = report?.narration;
   // After a replay, its own narration: exactly what timeTravel printed for the code as it is now.
   // The recording's narration tells every value: a big trace's come over from the engine first.
