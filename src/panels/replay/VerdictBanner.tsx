@@ -69,10 +69,20 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
   // …unless its pure code read today's clock or randomness: then "reproduced" may be so only today.
   if (run.status === 'done' && run.auto && run.verdict?.kind === 'reproduced' && !readToday(run.result)) return null;
   if (run.status === 'running') {
+    // The verdict's own rows, waiting: when it comes it takes their place instead of pushing the
+    // editor down (a relayout and redraw of Monaco in the very frame that shows the verdict).
     return (
-      <div role="status" className="border-b border-line bg-panel px-3 py-1.5 text-[12px] text-muted">
-        Replaying the flow against the recording…
-      </div>
+      <section role="status" className="border-b border-line bg-panel px-3 py-1.5 text-[12px] text-muted">
+        <div className="flex min-h-6 items-center gap-2">
+          <span>Replaying the flow against the recording…</span>
+        </div>
+        <dl className="mt-0.5 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-2 text-[11.5px]" aria-hidden="true">
+          <dt>Recorded</dt>
+          <dd>…</dd>
+          <dt>Replayed now</dt>
+          <dd>…</dd>
+        </dl>
+      </section>
     );
   }
   if (run.status === 'failed') return <CompileOrLoad kind={run.reason} title={FAILURE_TITLE[run.reason]} message={run.message} whatIf={run.reason === 'input'} />;
@@ -101,7 +111,8 @@ export function VerdictBanner({ model }: { model: TraceModel }) {
   const rejectionWhere = report.rejection?.location ? `${report.rejection.location.file}:${report.rejection.location.line}:${report.rejection.location.column}` : undefined;
   return (
     <section aria-label="Replay verdict" data-verdict={verdict.kind} className={`border-b px-3 py-1.5 text-[12px] ${TONE[text.tone]}`}>
-      <div className="flex items-center gap-2">
+      {/* As tall with its button as without: the running banner (above) and every verdict hold the editor still. */}
+      <div className="flex min-h-6 items-center gap-2">
         <strong className="shrink-0 uppercase tracking-wide" data-testid="verdict">
           {text.title}
         </strong>
