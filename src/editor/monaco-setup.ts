@@ -63,6 +63,9 @@ import 'monaco-editor/features/wordHighlighter/register';
 import 'monaco-editor/features/wordOperations/register';
 import 'monaco-editor/features/wordPartOperations/register';
 // What the full edition (monaco-editor/esm/vs/index.js) adds on top of the features, that we use:
+// the completion list (Ctrl+Space, and as one types) among them, which register.all brought in only
+// through the inline completions left out above.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/contrib/caretOperations/browser/caretOperations';
 import 'monaco-editor/editor/contrib/gotoError/browser/markerSelectionStatus';
 import 'monaco-editor/editor/common/standaloneStrings';
