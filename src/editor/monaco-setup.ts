@@ -13,7 +13,7 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 // ours or of the TS/JSON services is on for them); the diff editor's parts (we show no diff editor);
 // sticky scroll and the minimap's section headers (both turned off in MonacoView); HTML's linked
 // editing; and the iPad keyboard, middle-click scrolling, the GPU renderer's and token inspector's
-// developer commands. Together a third of the chunk (1.2 -> 0.8 MB) and ~8% of the CPU a demo open
+// developer commands. Together ~30% of the chunk (1.2 -> 0.84 MB) and ~8% of the CPU a demo open
 // takes (scratch A/B, 2026-12-07).
 import 'monaco-editor/features/anchorSelect/register';
 import 'monaco-editor/features/bracketMatching/register';
