@@ -16,9 +16,12 @@ export function usePresenterChannel(key: string, state: Omit<StateMessage, 'v' |
   const [heardAt, setHeardAt] = useState<number | undefined>(undefined);
   const [now, setNow] = useState(() => Date.now());
 
+  /** between pagehide and a pageshow from the back/forward cache: the audience was told we left */
+  const gone = useRef(false);
+
   useEffect(() => {
     latest.current = state;
-    channel.current?.postMessage(stateMessage(state));
+    if (!gone.current) channel.current?.postMessage(stateMessage(state));
   }, [state]);
 
   useEffect(() => {
@@ -27,19 +30,29 @@ export function usePresenterChannel(key: string, state: Omit<StateMessage, 'v' |
     channel.current = ch;
     ch.onmessage = (e: MessageEvent) => {
       const got = readMessage(e.data);
-      if (!got.ok || got.message.type !== 'hello') return;
+      // A page being closed still runs its handlers for a moment after pagehide: an answer then
+      // would reach the audience after 'left' and show the closed page's slide as live again.
+      if (!got.ok || got.message.type !== 'hello' || gone.current) return;
       ch.postMessage(stateMessage(latest.current));
       setHeardAt(Date.now());
     };
     ch.postMessage(stateMessage(latest.current));
     const bye = () => ch.postMessage(left());
+    const hide = () => {
+      gone.current = true;
+      bye();
+    };
     // pagehide, not unload: it fires on close, reload and navigation, and keeps the page cacheable.
-    window.addEventListener('pagehide', bye);
+    window.addEventListener('pagehide', hide);
     // Back from the back/forward cache: the audience heard 'left', so say where we are again.
-    const back = (e: PageTransitionEvent) => e.persisted && ch.postMessage(stateMessage(latest.current));
+    const back = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      gone.current = false;
+      ch.postMessage(stateMessage(latest.current));
+    };
     window.addEventListener('pageshow', back);
     return () => {
-      window.removeEventListener('pagehide', bye);
+      window.removeEventListener('pagehide', hide);
       window.removeEventListener('pageshow', back);
       bye();
       ch.close();
