@@ -9,7 +9,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { ReplayPage } from './pages/ReplayPage';
 import { fixture } from './support/files';
-import { inEachTheme, shootViews, shot } from './support/screenshots';
+import { inEachTheme, shootViews, shootFile } from './support/screenshots';
 import { startLoopbackServer, type LoopbackServer, type Route } from './support/server';
 
 const TRACE_PATH = fixture('checkout-zero-total/expected/trace.json');
@@ -88,7 +88,7 @@ test('a 404 source names the URL and the status, the trace stays usable, and Ret
   await app.timeline.expectSelected(1, 'cmdFetchCart');
   await page.keyboard.press('j');
   await app.timeline.expectSelected(2, 'cmdValidatePromo');
-  await shot(page, 'e2e/screenshots/light-1440x900-source-fetch-error.png');
+  await shootFile(page, 'e2e/screenshots/light-1440x900-source-fetch-error.png');
 
   routes['/later/flow.ts'] = ts(FLOW_TEXT);
   await alert.getByRole('button', { name: 'Retry' }).click();
@@ -241,6 +241,6 @@ test('screenshots of the Settings dialog, and no serious accessibility violation
     const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
     expect(results.passes.length).toBeGreaterThan(5);
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-    await shot(page, `e2e/screenshots/${theme}-1440x900-settings-invalid.png`);
+    await shootFile(page, `e2e/screenshots/${theme}-1440x900-settings-invalid.png`);
   });
 });

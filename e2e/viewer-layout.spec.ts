@@ -7,7 +7,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { AppPage } from './pages/AppPage';
 import { WaterfallPage } from './pages/WaterfallPage';
 import { fixture } from './support/files';
-import { SIZES, inEachTheme, shootThemes, shot } from './support/screenshots';
+import { SIZES, inEachTheme, shootThemes, shootFile } from './support/screenshots';
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (l: Locator): Promise<Box> => {
@@ -86,7 +86,7 @@ test('the waterfall spans the workspace and names every bar whole, at 1440 and 1
           [outside.x + 2, outside.y, outside.width - 4, background] as const
         );
       await expect.poll(inked, `${theme} ${where}: ${outside.text} is drawn where its box says`).toBeGreaterThan(3);
-      await shot(page, `e2e/screenshots/${theme}-${width}x${height}-viewer-waterfall.png`);
+      await shootFile(page, `e2e/screenshots/${theme}-${width}x${height}-viewer-waterfall.png`);
     });
   }
   // Back to the list: the Steps panel returns to its column beside the source.

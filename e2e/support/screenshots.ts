@@ -14,7 +14,7 @@ import { expect, type Page } from '@playwright/test';
 export const SHOTS = process.env.E2E_SHOTS === '1';
 
 /** One screenshot at `path`, when this run takes them. */
-export async function shot(page: Page, path: string): Promise<void> {
+export async function shootFile(page: Page, path: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path });
 }
 
