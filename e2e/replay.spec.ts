@@ -132,7 +132,10 @@ test('a flow that now reaches a step production never ran stops with Missing ste
   await replay.expectVerdict('Missing step');
   await expect(replay.banner).toContainText("Trace has no step at path '1' for 'cmdCreateUser'; refusing to run the real Command.");
   await page.keyboard.press('n');
-  await expect(page.getByRole('region', { name: 'Narration' })).toContainText('"name": "ReplayError"');
+  const narration = page.getByRole('region', { name: 'Narration' });
+  await expect(narration).toContainText('"name": "ReplayError"');
+  // The step answered from the recording has its line too, made after the verdict was sent.
+  await expect(narration).toContainText(/Step 1: cmd\w+ (returned|threw) in [\d.]+ms/);
 });
 
 test('adding settled: true to a Parallel whose recorded branch failure cancelled the other reads Fixed (wave-picking)', async ({ page }) => {

@@ -34,20 +34,27 @@ scope.addEventListener('error', (event: Event) => event.preventDefault());
 lockRealm();
 lockDown(scope);
 
-function runOne(trace: unknown, run: ReplayRun): Promise<RunResult> {
+/**
+ * `parsed`: the trace was parsed from its bytes in this worker, so no part of it is shared with
+ * another (a structured clone keeps shared objects shared). The narration can then be made after
+ * the verdict is sent (deferNarration), from entries no flow holds.
+ */
+function runOne(trace: unknown, run: ReplayRun, parsed: boolean): Promise<RunResult> {
+  const overridden = (run.overrides?.length ?? 0) > 0;
   return runInSandbox({
     files: run.files,
     exportName: run.exportName,
     // A what-if changes the trace for this run alone: the baseline, if any, reads the recording.
-    trace: run.overrides?.length ? applyOverrides(trace, run.overrides).trace : trace,
+    trace: overridden ? applyOverrides(trace, run.overrides!).trace : trace,
+    ...(parsed && !overridden ? { deferNarration: true } : {}),
     ...(run.context ? { context: run.context.value } : {}),
     ...(run.logpoints?.length ? { logpoints: run.logpoints } : {}),
     ...(run.ambient ? { ambient: run.ambient } : {})
   });
 }
 
-/** The open trace as this spare parsed it before its request came (PrimeRequest). */
-let primed: { readonly key: string; readonly trace: unknown } | undefined;
+/** The open trace as this spare parsed it before its request came (PrimeRequest); `parsed`: from its bytes. */
+let primed: { readonly key: string; readonly trace: unknown; readonly parsed: boolean } | undefined;
 /** Set once the one request has come: a prime after that is of no use to this worker. */
 let accepted = false;
 
@@ -58,7 +65,7 @@ function prime(request: PrimeRequest): void {
     // The same trace again (the code changed, not the trace): parsed already.
     if (primed?.key !== request.key) {
       primed = undefined;
-      primed = { key: request.key, trace: request.traceJson ? readRawTrace(request.traceJson) : request.trace };
+      primed = request.traceJson ? { key: request.key, trace: readRawTrace(request.traceJson), parsed: true } : { key: request.key, trace: request.trace, parsed: false };
     }
     // Compiling is transpile's cache filled: the replay compiles the same texts and finds them there.
     for (const file of request.files ?? []) if (typeof file?.name === 'string' && typeof file.text === 'string' && isCodeFile(file.name)) transpile(file.name, file.text);
@@ -72,11 +79,13 @@ async function serve(request: ReplayRequest): Promise<void> {
   try {
     // Parsed here, in the worker (a big trace crossed as bytes, transferred, not as a million cloned
     // objects), or already, when this worker was primed with the same trace.
-    const trace = primed && request.key === primed.key ? primed.trace : request.traceJson ? readRawTrace(request.traceJson) : request.trace;
+    const usePrimed = primed !== undefined && request.key === primed.key;
+    const trace = usePrimed ? primed!.trace : request.traceJson ? readRawTrace(request.traceJson) : request.trace;
+    const parsed = usePrimed ? primed!.parsed : request.traceJson !== undefined;
     primed = undefined;
     // Baseline and run share this worker: each gets a fresh Compartment, and the realm they share is frozen.
-    const baselineResult = request.baseline ? await runOne(trace, request.baseline) : undefined;
-    const result = await runOne(trace, request.run);
+    const baselineResult = request.baseline ? await runOne(trace, request.baseline, parsed) : undefined;
+    const result = await runOne(trace, request.run, parsed);
     const ms = performance.now() - started;
     // The verdict first: the steps' record and values follow once packed (EarlyAnswer).
     const head = answerHead(result);

@@ -18,7 +18,19 @@ export interface ReplayObserver {
   step(step: ReplayStepInfo, status: StepStatus, entryIndex?: number): void;
 }
 
-export type Answer = { readonly result: unknown } | { readonly error: unknown };
+/** `entryIndex`: the trace entry the answer was copied from, when it came from one. */
+export type Answer = ({ readonly result: unknown } | { readonly error: unknown }) & { readonly entryIndex?: number };
+
+/**
+ * The value a recorded entry answers with, made afresh: a copy of its result, or its error
+ * revived. Made the same way every time from an entry the flow never sees (it gets a copy), so a
+ * later call gives what the step's answer held when it was given.
+ */
+export function recordedAnswer(entry: Entry, threw: boolean): { ok: true; value: unknown } | { ok: false } {
+  const c = copyValue(threw ? entry.error : entry.result);
+  if (!c.ok) return { ok: false };
+  return { ok: true, value: threw ? rememberStored(reviveError(c.value), c.value) : c.value };
+}
 /** The step has no record and onMissing is 'execute': run it for real. */
 export const RUN_IT = Symbol('run it');
 
@@ -158,10 +170,10 @@ export class TraceMatcher implements Matcher {
     }
     const threw = entryThrew(entry);
     // A fresh copy for every ask, so a next that mutates its value leaves the trace alone.
-    const c = copyValue(threw ? entry.error : entry.result);
+    const c = recordedAnswer(entry, threw);
     if (!c.ok) throw this.unencodable(step, idx);
     this.observer?.step(step, 'answered', idx);
-    return threw ? { error: rememberStored(reviveError(c.value), c.value) } : { result: c.value };
+    return threw ? { error: c.value, entryIndex: idx } : { result: c.value, entryIndex: idx };
   }
 
   private unencodable(step: ReplayStepInfo, idx: number): ReplayError {

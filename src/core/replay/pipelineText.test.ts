@@ -10,13 +10,18 @@ import { answerHead, joinAnswer, joinAnswerInTasks, readHead, splitAnswer } from
 
 const dirs = listDir(FIXTURES).filter((d) => exists(join(FIXTURES, d, 'flow.ts')) || exists(join(FIXTURES, d, 'flow.js')));
 
+/** The fixture's sources, its flow first. */
+function filesOf(dir: string) {
+  const flowName = exists(join(FIXTURES, dir, 'flow.ts')) ? 'flow.ts' : 'flow.js';
+  return listDir(join(FIXTURES, dir))
+    .filter((f) => /\.[jt]s$/.test(f))
+    .map((f) => ({ name: f, text: readText(join(FIXTURES, dir, f)) }))
+    .sort((a, b) => (a.name === flowName ? -1 : b.name === flowName ? 1 : 0));
+}
+
 describe.each(dirs)('%s', (dir) => {
   it('the report comes back whole, and step values are parsed when read', async () => {
-    const flowName = exists(join(FIXTURES, dir, 'flow.ts')) ? 'flow.ts' : 'flow.js';
-    const files = listDir(join(FIXTURES, dir))
-      .filter((f) => /\.[jt]s$/.test(f))
-      .map((f) => ({ name: f, text: readText(join(FIXTURES, dir, f)) }))
-      .sort((a, b) => (a.name === flowName ? -1 : b.name === flowName ? 1 : 0));
+    const files = filesOf(dir);
     const result = await replayFlowSource({ files, trace: readJson(join(FIXTURES, dir, 'expected/trace.json')) }, effect, replayTrace);
     const split = splitAnswer(result);
     // What crosses is plain JSON: the report part has no pipeline value left in it.
@@ -34,6 +39,25 @@ describe.each(dirs)('%s', (dir) => {
     expect(JSON.stringify(back)).toBe(JSON.stringify(result));
     expect(back).toEqual(result);
     if (back.kind === 'report' && result.kind === 'report') back.report.steps.forEach((s, k) => expect(Object.keys(s)).toEqual(Object.keys(result.report.steps[k]!)));
+  });
+
+  it('with its narration made when first read: the verdict part leaves it unmade, and the whole is the same', async () => {
+    const files = filesOf(dir);
+    const trace = () => readJson(join(FIXTURES, dir, 'expected/trace.json'));
+    const eager = await replayFlowSource({ files, trace: trace() }, effect, replayTrace);
+    const deferred = await replayFlowSource({ files, trace: trace(), deferNarration: true }, effect, replayTrace);
+    expect(deferred.kind).toBe(eager.kind);
+    if (deferred.kind !== 'report') return;
+    const made = Object.getOwnPropertyDescriptor(deferred.report, 'narration')?.get;
+    expect(made, 'the narration is a getter until read').toBeTypeOf('function');
+    let reads = 0;
+    Object.defineProperty(deferred.report, 'narration', { get: () => (reads++, made!.call(deferred.report)), enumerable: true, configurable: true });
+    const head = answerHead(deferred);
+    expect(reads, 'answerHead does not make the narration').toBe(0);
+    expect(head).toEqual(answerHead(eager));
+    const split = splitAnswer(deferred, head);
+    expect(reads).toBe(1);
+    expect(JSON.stringify(joinAnswer(split))).toBe(JSON.stringify(eager));
   });
 });
 

@@ -59,7 +59,10 @@ export const answerBuffers = (a: SplitAnswer): ArrayBuffer[] => [
  */
 export function answerHead(result: RunResult): Uint8Array {
   if (result.kind !== 'report') return encoder.encode(JSON.stringify(result));
-  return encoder.encode(JSON.stringify({ ...result, report: { ...result.report, narration: null, steps: null } }));
+  // Key by key, not spread: a deferred narration (replayTrace's deferNarration) is made when read.
+  const report: Record<string, unknown> = {};
+  for (const key of Object.keys(result.report)) report[key] = key === 'narration' || key === 'steps' ? null : result.report[key as keyof typeof result.report];
+  return encoder.encode(JSON.stringify({ ...result, report }));
 }
 
 /** answerHead's RunResult again (on the page), its report with no steps and no narration yet. */

@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { Command, effectPipe, Parallel, Success } from '../effect/index';
+import { Command, effectPipe, Parallel, Retry, Success } from '../effect/index';
 import { replayTrace, type ReplayTraceRequest } from './replayTrace';
 import type { CodeLocation } from './report';
-import { loadFlow, loadTrace, runsOf, type Run } from './test-support/fixtures';
+import { caseNames, loadFlow, loadTrace, runsOf, type Run } from './test-support/fixtures';
 
 const run = (caseName: string, variant?: string): Run => {
   const r = runsOf(caseName).find((x) => x.variant === variant);
@@ -192,5 +192,67 @@ describe('the pipeline capture budget', () => {
     expect(tight.pipelineLimited).toBe(true);
     expect(tight.steps[0]!.hasBefore).toBe(true);
     expect(tight.steps[39]!.hasBefore).toBeUndefined();
+  });
+});
+
+// The narration made after the replay (deferNarration, the browser worker's way of sending the
+// verdict first) must read exactly as the one made as it runs, whatever the flow does meanwhile.
+describe('a narration made when first read', () => {
+  test.each(caseNames().flatMap((c) => runsOf(c).map((r) => [`${c}${r.variant ? ` ${r.variant}` : ''}`, r] as const)))('%s: the same lines as made as it runs', async (_name, r) => {
+    const eager = await report(r);
+    const deferred = await report(r, { deferNarration: true });
+    expect(deferred.narration).toEqual(eager.narration);
+    // A copy or the JSON of the report holds it, in the key order reports have always had.
+    expect(Object.keys(deferred)).toEqual(Object.keys(eager));
+    expect(JSON.stringify(deferred)).toBe(JSON.stringify(eager));
+  });
+
+  test('a flow that changes what it was given, and the error it was handed, after their steps: each line is the value as given', async () => {
+    const cmdLoad = () => ({ items: [1] });
+    const cmdCharge = () => undefined;
+    const cmdSave = () => undefined;
+    type Order = { items: number[]; seen?: boolean };
+    const flow = () =>
+      effectPipe(
+        () => Command(cmdLoad, (order: Order) => Success(order)),
+        (order: Order) =>
+          Retry(
+            Command(cmdCharge, () => Success(order)),
+            {
+              attempts: 1,
+              delay: 0,
+              onExhausted: (x: { lastError: unknown }) => {
+                const thrown = x.lastError as Error & { seen?: boolean };
+                thrown.seen = true; // the error cmdCharge's step threw, changed after its line
+                thrown.message = 'changed';
+                return Success(order);
+              }
+            }
+          ),
+        (order: Order) =>
+          Command(cmdSave, () => {
+            order.items.push(2); // the value cmdLoad's step answered with, changed after its line
+            order.seen = true;
+            return Success(order);
+          })
+      )(undefined);
+    const declined = { __error: true, name: 'Error', message: 'card declined', code: 'E_DECLINED' };
+    const trace = {
+      flowName: 'mutating',
+      initialInput: {},
+      trace: [
+        { command: 'cmdLoad', path: '0', result: { items: [1] }, durationMs: 1 },
+        { command: 'cmdCharge', path: '1r0/0', threw: true, error: declined, durationMs: 2 },
+        { command: 'cmdCharge', path: '1r1/0', threw: true, error: declined, durationMs: 2 },
+        { command: 'cmdSave', path: '2', result: { ok: true }, durationMs: 3 }
+      ]
+    };
+    const eager = await replayTrace({ flowFn: flow, trace: structuredClone(trace), steps: false });
+    const deferred = await replayTrace({ flowFn: flow, trace: structuredClone(trace), steps: false, deferNarration: true });
+    expect(eager.narration.join('\n')).toContain('Step 1: cmdLoad returned in 1ms {\n  "items": [\n    1\n  ]\n}');
+    expect(eager.narration.join('\n')).toContain('Step 3: cmdCharge threw in 2ms {\n  "code": "E_DECLINED",\n  "name": "Error",\n  "message": "card declined"\n}');
+    // The flow did change both, after their lines: the result says so.
+    expect(JSON.stringify(eager.result)).toContain('"seen":true');
+    expect(deferred.narration).toEqual(eager.narration);
   });
 });

@@ -38,6 +38,13 @@ export interface ReplayTraceRequest {
    */
   readonly steps?: boolean;
   /**
+   * The report's narration is made when first read, not as the replay runs: its lines of recorded
+   * answers (timeTravel's DeferLine) wait, so a verdict sent ahead of the report (the browser's
+   * replay worker) does not wait for them. For a trace parsed for this replay alone (no object
+   * of it reachable from the flow but its input, which shares nothing with its entries).
+   */
+  readonly deferNarration?: boolean;
+  /**
    * The ids of the logpoints placed in the flow's code (core/logpoints), in the order of the
    * index each placed call passes. Their hits need the tracer, so they imply `steps`.
    */
@@ -132,8 +139,18 @@ interface Seen extends ReplayStepInfo {
   entryIndex?: number;
 }
 
+/** Lines, some still to be made: `made` turns them into the narration, once. */
+function lineList(): { push: (line: string | (() => string)) => void; made: () => string[] } {
+  const lines: (string | (() => string))[] = [];
+  let made: string[] | undefined;
+  return {
+    push: (line) => void lines.push(line),
+    made: () => (made ??= lines.map((l) => (typeof l === 'string' ? l : l())))
+  };
+}
+
 async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
-  const narration: string[] = [];
+  const lines = lineList();
   const seen = new Map<string, Seen>(); // by path, in the order steps started
   // Each step's record is made in the report's key order (index, name, type, path, entryIndex,
   // status), so that stepOf can complete it in place; one given its entryIndex late is rebuilt.
@@ -167,34 +184,42 @@ async function replayOnce(req: ReplayTraceRequest): Promise<ReplayReport> {
   const steps = (): ReplayStep[] => (tracer && req.steps !== false ? [...seen.values()].map((s) => stepOf(s, tracer, locate, late.has(s))) : []);
   const logReport = (): { logs?: LogReport } => (logs && logIds ? { logs: logsOf(logs, logIds, seen) } : {});
   const options = {
-    log: (text: string) => void narration.push(text),
+    log: (text: string) => lines.push(text),
     ...(req.context !== undefined ? { context: req.context } : {}),
     ...(req.version !== undefined ? { version: req.version } : {})
   };
 
   installTracer(tracer);
   try {
-    const { result, unreached } = await travel(req.flowFn, req.trace, options, tracer ? observer : undefined);
+    const { result, unreached } = await travel(req.flowFn, req.trace, options, tracer ? observer : undefined, req.deferNarration ? lines.push : undefined);
     const outcome: ReplayOutcome =
       result.type === 'Success' ? { type: 'Success', value: stored(result.value) } : { type: 'Failure', error: stored(result.error) };
     const fault = result.type === 'Failure' ? faultOf(result.error) : undefined;
-    return { status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached], narration, steps: steps(), ...limited(), ...logReport() };
+    return withNarration({ status: 'resolved', result: outcome, ...(fault ? { fault } : {}), unreached: [...unreached] }, lines.made, req.deferNarration, { steps: steps(), ...limited(), ...logReport() });
   } catch (e) {
     const location = locateSafely(req.locate, stackOf(e));
     const error = stored(e, storeWith(true));
     const refusal = refusalOf(e);
-    return {
-      status: 'rejected',
-      rejection: { error, text: describeThrown(e), ...(location ? { location } : {}), ...(refusal ? { refusal } : {}) },
-      unreached: [],
-      narration,
-      steps: steps(),
-      ...limited(),
-      ...logReport()
-    };
+    return withNarration(
+      { status: 'rejected', rejection: { error, text: describeThrown(e), ...(location ? { location } : {}), ...(refusal ? { refusal } : {}) }, unreached: [] },
+      lines.made,
+      req.deferNarration,
+      { steps: steps(), ...limited(), ...logReport() }
+    );
   } finally {
     installTracer(undefined);
   }
+}
+
+/**
+ * The report, `head`, its narration, then `tail`, in the key order it always had: the narration
+ * made now, or (deferred) when first read, through an enumerable getter, so a copy or the JSON of
+ * the report holds it as if made now. answerHead leaves it unread.
+ */
+function withNarration(head: Partial<ReplayReport>, made: () => string[], deferred: boolean | undefined, tail: Partial<ReplayReport>): ReplayReport {
+  const report = { ...head };
+  Object.defineProperty(report, 'narration', deferred ? { get: made, enumerable: true, configurable: true } : { value: made(), enumerable: true, writable: true, configurable: true });
+  return Object.assign(report, tail) as ReplayReport;
 }
 
 /** The hits with the step each belongs to, by its place in the report's steps (a Parallel's decision is `3p`). */

@@ -17,7 +17,7 @@ import {
   versionWarning
 } from '../narration/lines';
 import { ReplayError, unrecordedWhy } from './errors';
-import type { Answer, ReplayObserver } from './match';
+import { recordedAnswer, type Answer, type ReplayObserver } from './match';
 import { replayCore } from './replayEffect';
 import { checkEntries, isDecisionEntry, isTraceObject, whatItIs, type Entry, type ReplayStepInfo, type TraceObject } from './source';
 
@@ -54,8 +54,15 @@ export interface TravelResult {
   readonly unreached: readonly number[];
 }
 
+/**
+ * Takes a step's narration line as a function that makes it, to be called once the replay is over:
+ * the verdict need not wait for every value's JSON. Only lines of recorded answers come this way;
+ * the function makes the line from the entry (which the flow never held), as it read when given.
+ */
+export type DeferLine = (line: () => string) => void;
+
 /** timeTravel with Timescope's observer, also giving unreached entry indices. */
-export async function travel(flowFn: unknown, traceLog: unknown, options?: TimeTravelOptions | null, observer?: ReplayObserver): Promise<TravelResult> {
+export async function travel(flowFn: unknown, traceLog: unknown, options?: TimeTravelOptions | null, observer?: ReplayObserver, defer?: DeferLine): Promise<TravelResult> {
   const problem = optionsProblem('timeTravel', options, RULES);
   if (problem) throw new TypeError(problem);
   if (typeof flowFn !== 'function') {
@@ -79,6 +86,18 @@ export async function travel(flowFn: unknown, traceLog: unknown, options?: TimeT
     if (!outcome) return; // a step run for real under 'execute' has no recorded line
     const entry = byPath.get(step.path) ?? entries[step.index];
     const threw = 'error' in outcome;
+    const answeredFrom = defer && outcome.entryIndex !== undefined ? entries[outcome.entryIndex] : undefined;
+    if (answeredFrom) {
+      const { index, name } = step;
+      const durationMs = entry?.durationMs;
+      // The flow holds the answer itself and may change it before the replay ends: the line is made
+      // from a fresh answer (recordedAnswer), the same value the step was given.
+      defer!(() => {
+        const again = recordedAnswer(answeredFrom, threw);
+        return stepLine(index + 1, name, threw, durationMs, again.ok ? again.value : threw ? outcome.error : outcome.result);
+      });
+      return;
+    }
     log(stepLine(step.index + 1, step.name, threw, entry?.durationMs, threw ? outcome.error : outcome.result));
   };
 

@@ -36,6 +36,8 @@ export interface FlowSourceRequest {
   readonly logpoints?: readonly Logpoint[];
   /** a fixed clock and seed for what pure code reads of them (ambient.ts); the real ones by default */
   readonly ambient?: AmbientSettings;
+  /** the narration made when first read (replayTrace's deferNarration): for a trace parsed for this replay alone */
+  readonly deferNarration?: boolean;
 }
 
 export interface FlowSourceOptions {
@@ -149,6 +151,7 @@ async function replayFlowSourceOnce(req: FlowSourceRequest, runtime: unknown, re
     ...(req.context !== undefined ? { context: req.context } : {}),
     ...(req.version !== undefined ? { version: req.version } : {}),
     ...(req.steps !== undefined ? { steps: req.steps } : {}),
+    ...(req.deferNarration ? { deferNarration: true } : {}),
     ...(logging.ids.length > 0 ? { logIds: logging.ids } : {}),
     sitesMarked: allSitesMarked(files),
     locate: (stack) => locateInStack(stack, files),
