@@ -116,11 +116,14 @@ export const untilAbort = (signal: AbortSignal | undefined) =>
   new Promise<'aborted'>((resolve) => (signal?.aborted ? resolve('aborted') : signal?.addEventListener('abort', () => resolve('aborted'), { once: true })));
 
 /**
- * The next spare starts this long after a replay's answer: its start (loading ses and the engine,
- * ~200 ms of CPU) would otherwise share this 2-core machine with the page reading the answer.
- * A Replay pressed meanwhile starts a worker of its own.
+ * The next spare starts this long after a replay's answer (a timer, so after the answer's own
+ * task). It was 300 ms, to leave the page reading the answer a core to itself; but the spare then
+ * still starts, loads, warms up and parses its prime (the open trace) for ~0.5 s after that, and a
+ * Replay pressed again in that second waited on it: perf/browser.mjs's second and third clicks on
+ * the 10,000-step trace (0.5 s after the page is quiet) took 211-353 ms against 178-215 ms with no
+ * wait, two rounds each, and neither had a long task. The page reads the answer on its own core.
  */
-export const SPARE_AFTER_MS = 300;
+export const SPARE_AFTER_MS = 0;
 
 export function replayPool(spawn: () => Worker, spareAfterMs = SPARE_AFTER_MS): ReplayPool {
   let spare: Spare | undefined;
