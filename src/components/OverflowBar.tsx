@@ -5,6 +5,7 @@
 // count. Overflowed actions stay mounted, hidden, and the menu item clicks
 // them: file pickers, dialogs and stores behave exactly as from the row.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { ActionMenu } from './ActionMenu';
 
 export interface BarAction {
@@ -60,9 +61,12 @@ export function OverflowBar({ label, actions, className }: { label: string; acti
       }
       const morePx = moreRef.current?.getBoundingClientRect().width || 60;
       const next = fittingActions(actions, widths.current, row.clientWidth, morePx);
-      setShown((prev) => (prev && prev.size === next.size && [...next].every((id) => prev.has(id)) ? prev : next));
+      // Synchronous, so the frame being drawn already shows the row that fits.
+      flushSync(() => setShown((prev) => (prev && prev.size === next.size && [...next].every((id) => prev.has(id)) ? prev : next)));
     };
-    fit();
+    // Measured when the observer first reports (after the frame's layout, before its paint), not
+    // here: reading sizes in a layout effect forces a layout of the whole page mid-commit, ~25-30 ms
+    // when a trace's workspace has just been added, and the frame lays it out again anyway.
     const observer = new ResizeObserver(fit);
     observer.observe(row);
     for (const el of row.querySelectorAll(':scope > [data-action]')) observer.observe(el);

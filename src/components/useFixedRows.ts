@@ -23,6 +23,8 @@ export interface FixedRows {
    * it a frame later; stable.
    */
   readonly scrolledTo: (offset: number) => void;
+  /** the view's height has been reported (it is 0 until the ResizeObserver's first report, and while hidden) */
+  readonly measured: boolean;
 }
 
 export interface View {
@@ -66,7 +68,11 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       if (sync) flushSync(apply);
       else apply();
     };
-    read(false);
+    // Not read here: a list just put on the page is at offset 0, and reading its height in the
+    // commit lays out the whole page mid-task (25-50 ms when a trace's workspace has just been
+    // added), which the frame then lays out again. The ResizeObserver's first report gives it
+    // after that frame's layout and before its paint; its rows are drawn then, in that frame.
+    let measured = false;
     reread.current = () => read(false);
     const onScroll = () => {
       if (!written.current) return read(true);
@@ -75,7 +81,11 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       check.current = setTimeout(() => read(false), CHECK_MS);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    const resize = new ResizeObserver(() => read(false));
+    const resize = new ResizeObserver(() => {
+      // Sync while the height is unknown (first report, or shown again after hidden): that frame draws its rows.
+      read(!measured);
+      measured = latest.current.height > 0;
+    });
     resize.observe(el);
     return () => {
       el.removeEventListener('scroll', onScroll);
@@ -83,8 +93,14 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       clearTimeout(check.current);
     };
   }, [scrollRef]);
-  // A new count can move the scroll offset without a scroll event (a shorter list clamps it): read it again.
-  useLayoutEffect(() => reread.current(), [count]);
+  // A new count can move the scroll offset without a scroll event (a shorter list clamps it): read it
+  // again. Not on mount, where there is nothing to move yet (see above).
+  const countSeen = useRef(count);
+  useLayoutEffect(() => {
+    if (countSeen.current === count) return;
+    countSeen.current = count;
+    reread.current();
+  }, [count]);
   const seen = useCallback(() => latest.current, []);
   const scrolledTo = useCallback((offset: number) => {
     const next = { offset, height: latest.current.height };
@@ -95,5 +111,5 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
   const { first, last } = rowsInView(count, rowHeight, overscan, view);
   const items: FixedRow[] = [];
   for (let i = first; i <= last; i++) items.push({ index: i, start: i * rowHeight });
-  return { items, totalSize: count * rowHeight, view: seen, scrolledTo };
+  return { items, totalSize: count * rowHeight, view: seen, scrolledTo, measured: view.height > 0 };
 }

@@ -30,7 +30,8 @@ export function useRowAlignedEnd(listRef: RefObject<HTMLElement | null>, rowHeig
       const gap = alignedEndGap(content, list.clientHeight, rowHeight);
       if (spacer.offsetHeight !== gap) spacer.style.height = `${gap}px`;
     };
-    fit();
+    // The observer's first report fits it, after the frame's layout and before its paint: measuring
+    // here would lay out the whole page in the commit that added the list.
     const observer = new ResizeObserver(fit);
     observer.observe(list);
     for (const child of list.children) if (child !== spacer) observer.observe(child);

@@ -64,8 +64,10 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
     (row: number) => {
       const el = listRef.current;
       if (row < 0 || !el) return;
-      // 0 before the ResizeObserver's first report (the list just shown): then it is read once.
-      const size = seenView().height || el.clientHeight;
+      // 0 before the ResizeObserver's first report (the list just shown): the layout effect below
+      // brings the row in once it comes, rather than lay the page out to read it now.
+      const size = seenView().height;
+      if (size === 0) return;
       const top = seenView().offset;
       const start = row * ROW_HEIGHT;
       // Brought in at the bottom, the list stops on a row boundary: the top row is whole, never cut by
@@ -86,9 +88,10 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
       }),
     [bringIntoView]
   );
+  const measured = virtual.measured;
   useLayoutEffect(() => {
-    if (!hidden) bringIntoView(selectedRow);
-  }, [selectedRow, hidden, bringIntoView]);
+    if (!hidden && measured) bringIntoView(selectedRow);
+  }, [selectedRow, hidden, measured, bringIntoView]);
 
   // A newly opened trace takes the focus the view before it lost (components/focusLost.ts).
   useEffect(() => {
