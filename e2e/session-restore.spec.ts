@@ -338,3 +338,23 @@ test('screenshots of the recent list, which has no serious accessibility violati
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 });
+
+test('the panes keep the sizes given them across a reload', async ({ page }) => {
+  const app = new AppPage(page);
+  await openDemo(app);
+  const side = page.locator('[data-panel][id="side"]');
+  const width = () => side.evaluate((el) => Math.round(el.getBoundingClientRect().width));
+  const before = await width();
+  // The keyboard way: the separator between the steps and the source takes arrow keys.
+  const separator = page.getByRole('separator', { name: 'Resize steps and source' });
+  await separator.focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(width).toBeGreaterThan(before + 20);
+  const resized = await width();
+  // Saved where the panels library keeps it, so sizes saved by earlier builds still apply.
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('react-resizable-panels:timescope.columns.v2')).length)).toBe(1);
+
+  await page.reload();
+  await app.timeline.expectSteps(3);
+  await expect.poll(width).toBe(resized);
+});

@@ -1,7 +1,8 @@
 // The workspace a loaded trace shows: the step list and the step's details in one column, the
 // source beside them, the narration or the logpoints' Logs below. A module of its own, loaded while the empty screen
 // waits (warmWorkspace.ts), so the empty screen's first paint does not carry it.
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { Group, Panel, Separator } from 'react-resizable-panels';
+import { useSavedLayout } from './useSavedLayout';
 import { AfterPaint } from '../../components/AfterPaint';
 import type { TraceModel } from '../../core/trace/model';
 import { useViewStore } from '../../stores/viewStore';
@@ -12,6 +13,9 @@ import { SourcePanel } from '../../panels/source/SourcePanel';
 import { NarrationDrawer } from '../../panels/narration/NarrationDrawer';
 import { LogsPanel } from '../../panels/logs/LogsPanel';
 import { ErrorBoundary } from './ErrorBoundary';
+
+const ROWS_WITH_NARRATION = ['work', 'narration'] as const;
+const ROWS_WITHOUT = ['work'] as const;
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
 const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -28,8 +32,8 @@ export function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' |
   const narrationOpen = useViewStore((s) => s.narrationOpen);
   const drawer = useViewStore((s) => s.drawer);
   const waterfall = useStepsViewStore((s) => s.view === 'waterfall');
-  const columns = useDefaultLayout({ id: 'timescope.columns.v2', storage: localStorage });
-  const rows = useDefaultLayout({ id: 'timescope.rows.v2', storage: localStorage, panelIds: narrationOpen ? ['work', 'narration'] : ['work'] });
+  const columns = useSavedLayout('timescope.columns.v2');
+  const rows = useSavedLayout('timescope.rows.v2', narrationOpen ? ROWS_WITH_NARRATION : ROWS_WITHOUT);
   const steps = (
     <ErrorBoundary area="step list">
       <Timeline model={model} />
