@@ -32,15 +32,17 @@ function stepRefRefused(model: TraceModel): boolean {
  */
 export const HASH_IDLE_MS = 200;
 
-export function useStepHash(model: TraceModel | undefined) {
-  // A newly opened trace starts where the fragment says; else, when the recording ends in a Failure, on the
-  // step that threw it (that is what the on-call engineer came for); else at step 1.
-  useEffect(() => {
-    if (!model) return;
-    const refused = stepRefRefused(model);
-    useViewStore.getState().resetForTrace((refused ? undefined : stepFromHash(model.steps.length)) ?? openingStep(model));
-  }, [model]);
+/**
+ * Where a newly opened trace starts (shell/traceStart.ts): where the fragment says; else, when the
+ * recording ends in a Failure, on the step that threw it (that is what the on-call engineer came
+ * for); else at step 1.
+ */
+export function openingSelection(model: TraceModel): number {
+  const refused = stepRefRefused(model);
+  return (refused ? undefined : stepFromHash(model.steps.length)) ?? openingStep(model);
+}
 
+export function useStepHash(model: TraceModel | undefined) {
   // Subscribed outside React: a render of App on every selection would re-render the whole shell.
   useEffect(() => {
     if (!model || model.steps.length === 0) return;

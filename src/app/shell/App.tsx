@@ -1,6 +1,6 @@
 // The shell: header, warnings, the three panes, the bottom bar, and the
 // overlays. Panels talk through stores; this file only lays them out.
-import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useLayoutEffect } from 'react';
 import { WorkspaceView, WorkspaceFallback } from './lazyWorkspace';
 import { useWarmWorkspace } from './warmWorkspace';
 import { useTraceStore } from '../../stores/traceStore';
@@ -8,6 +8,7 @@ import { useActiveTrace } from './useActiveTrace';
 import { useThemeSync } from './useThemeSync';
 import { useSourceUrl } from '../open/useSourceUrl';
 import { useKeyboard } from '../navigation/useKeyboard';
+import { drawnTrace, startTrace } from './traceStart';
 import { useStepHash } from '../navigation/useStepHash';
 import { useReplayWarmUp } from '../replay/useReplayWarmUp';
 import { useReplayPrime } from '../replay/useReplayPrime';
@@ -15,7 +16,6 @@ import { useSessionPersistence } from '../../persist/useSessionPersistence';
 import { useAutoReplay, useReplayRequests } from '../replay/useAutoReplay';
 import { useLogpointReplay } from '../replay/useLogpointReplay';
 import { useHoverEvaluation } from '../replay/useHoverEvaluation';
-import { useLogpointStore } from '../../stores/logpointStore';
 import { Header } from './Header';
 import { Banners } from './Banners';
 import { StepRefNotice } from './StepRefNotice';
@@ -30,14 +30,10 @@ import { ErrorCard } from '../states/ErrorCard';
 import { TracePicker } from '../states/TracePicker';
 import { VerdictBanner } from '../../panels/replay/VerdictBanner';
 import { ExportPicker } from '../../panels/replay/ExportPicker';
-import { useReplayStore } from '../../stores/replayStore';
-import { useWhatIfStore } from '../../stores/whatIfStore';
-import { useNotesStore } from '../../stores/notesStore';
 import { openIncidentInAddress } from '../open/sharedIncident';
 import { useCapsuleUrl } from '../open/useCapsuleUrl';
 import { ReceivedBanner } from '../share/ReceivedBanner';
 import { LazyDialogs } from '../dialogs/LazyDialogs';
-import { traceIdentity } from '../../core/trace/identity';
 import { Walkthrough } from '../../panels/walkthrough/Walkthrough';
 import { useCompareStore } from '../../stores/compareStore';
 import { CompareProblem } from '../../panels/compare/CompareWith';
@@ -76,6 +72,13 @@ export function App() {
   const active = useDeferredValue(useActiveTrace());
   const model = active.status === 'ready' ? active.model : undefined;
   const comparing = useCompareStore((s) => s.comparison !== undefined);
+  // Each trace has its own edits, chosen export, replay result, notes, what-ifs, logpoints and
+  // opening step (traceStart.ts): set here when this trace replaced another on screen, or came
+  // by URL; a local load onto an empty screen had them set before this render.
+  useLayoutEffect(() => drawnTrace(model), [model]);
+  useEffect(() => {
+    if (model) startTrace(model);
+  }, [model]);
   useTraceUrlParam();
   useSourceUrl(model);
   // After ?trace=: a capsule link's loading view replaces that fetch, should a link carry both.
@@ -91,23 +94,6 @@ export function App() {
   useReplayRequests(model);
   useLogpointReplay(model);
   useHoverEvaluation(model);
-  // Each trace has its own edits, chosen export, replay result, notes, what-ifs and logpoints. A trace already
-  // open in a store stays as it is: a shared incident opened it with what it carried (openIncident),
-  // and the same trace opened again keeps its run and context.
-  useEffect(() => {
-    if (!model) return;
-    const id = traceIdentity(model);
-    // What a corpus row carries (the flow and what-ifs it was replayed with) is taken even by the trace already open.
-    const replay = useReplayStore.getState();
-    if (replay.traceId !== id || replay.carried) replay.openTrace(id);
-    const whatIf = useWhatIfStore.getState();
-    if (whatIf.traceId !== id || whatIf.carried) whatIf.openTrace(id);
-    const notes = useNotesStore.getState();
-    if (notes.traceId !== id) notes.openTrace(id);
-    const logpoints = useLogpointStore.getState();
-    if (logpoints.traceId !== id) logpoints.openTrace(id);
-  }, [model]);
-
   return (
     <div className="flex h-full flex-col">
       <Header active={active} />
