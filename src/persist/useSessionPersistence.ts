@@ -57,9 +57,10 @@ export function useSessionPersistence() {
     };
     const offTrace = useTraceStore.subscribe((s, prev) => {
       if (s.local === prev.local && s.source === prev.source) return;
-      // Another load begins before the debounce fired: save the step of the trace being left. Its
-      // sources may already be the incoming trace's (openFiles sets them first), so not those.
-      if (timer !== undefined && s.local.status === 'loading' && prev.local.status !== 'loading') {
+      // Another load begins (or, quick enough to show no loading view, ends) before the debounce
+      // fired: save the step of the trace being left. Its sources may already be the incoming
+      // trace's (openFiles sets them first), so not those.
+      if (timer !== undefined && prev.local.status !== 'loading' && s.local !== prev.local) {
         window.clearTimeout(timer);
         timer = undefined;
         void saveSession({ ...currentSession(), source: prev.source, local: prev.local, collection: prev.collection, sources: undefined });
