@@ -6,7 +6,7 @@
 import type { ParseResult } from '../../core/trace/parse';
 import type { TraceModel } from '../../core/trace/model';
 import { useTraceStore, type LocalLoad } from '../../stores/traceStore';
-import { parseInEngine } from '../../worker/engineClient';
+import { parseInEngine, type ParseProgress } from '../../worker/engineClient';
 import { useViewStore } from '../../stores/viewStore';
 import { clearStepHash, writeHash } from '../navigation/stepHash';
 import { forgetSharedAddress } from '../navigation/sharedAddress';
@@ -42,6 +42,16 @@ export interface OpenOptions {
   readonly keepAddress?: boolean;
 }
 
+/**
+ * A load that ends sooner shows no loading view: on a quick file, drawing "Reading …" and then the
+ * trace cost the page more than the wait it reported (a render and a paint, ~50 ms of the main
+ * thread before the list). A slower one shows it after this long, with its progress so far.
+ */
+const LOADING_VIEW_AFTER_MS = 250;
+
+/** The newest load: an older one still reading must not put its loading view over it. */
+let latestLoad = 0;
+
 export async function openTraceBlob(blob: Blob, fileName: string, options: OpenOptions = {}): Promise<void> {
   const { setLocal, local } = useTraceStore.getState();
   forgetTraceUrl();
@@ -60,11 +70,17 @@ export async function openTraceBlob(blob: Blob, fileName: string, options: OpenO
   // useStepHash opens the trace at the fragment's step, so a restore puts its step there.
   if (options.startAt !== undefined) writeHash(options.startAt);
   else if (!options.keepAddress) clearStepHash();
-  setLocal({ status: 'loading', label: options.label ?? `Reading ${fileName}`, progress: undefined });
+  const mine = ++latestLoad;
+  const label = options.label ?? `Reading ${fileName}`;
+  let progress: ParseProgress | undefined;
+  const showLoading = window.setTimeout(() => {
+    if (mine === latestLoad) setLocal({ status: 'loading', label, progress });
+  }, LOADING_VIEW_AFTER_MS);
   try {
-    const result = await parseInEngine(blob, fileName, (progress) => {
+    const result = await parseInEngine(blob, fileName, (p) => {
+      progress = p;
       const current = useTraceStore.getState().local;
-      if (current.status === 'loading') setLocal({ ...current, progress });
+      if (mine === latestLoad && current.status === 'loading') setLocal({ ...current, progress });
     });
     setLocal(loadFromParseResult(result, fileName));
   } catch (error) {
@@ -74,5 +90,7 @@ export async function openTraceBlob(blob: Blob, fileName: string, options: OpenO
       fileName,
       problem: { message: error instanceof Error ? error.message : String(error), hint: 'Try the file again; if it keeps failing, the file may be too large for this browser tab.' }
     });
+  } finally {
+    window.clearTimeout(showLoading);
   }
 }
