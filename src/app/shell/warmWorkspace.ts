@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { primeEngineWhileEmpty, warmEngine } from '../../worker/engineClient';
 import { afterNextPaint } from '../../components/afterNextPaint';
 import { whenIdle } from '../../components/whenIdle';
+import { warmFonts } from './warmFonts';
 import { loadWorkspace } from './lazyWorkspace';
 
 /**
@@ -31,6 +32,7 @@ export function useWarmWorkspace(): void {
     let cancel = afterNextPaint(() => {
       cancel = whenIdle(() => {
         warmEngine();
+        warmFonts();
         // A failed fetch (offline, a new deploy) is retried by the render that needs the module.
         void loadWorkspace().catch(() => undefined);
         // Primed, not only started: its scanner compiled on a synthetic trace, so the first file

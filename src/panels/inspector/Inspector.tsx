@@ -2,6 +2,7 @@
 // received (from the replay on load), the same after the person's replay set
 // beside the recorded run, and the trace's initial input and context one
 // click away.
+import { Icon } from '../../components/Icon';
 import { useEffect } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import type { ReplayReport } from '../../core/replay/report';
@@ -193,7 +194,7 @@ export function Inspector({ model }: { model: TraceModel }) {
         </div>
         <p className="mt-0.5 flex flex-wrap items-baseline gap-x-2 text-[12px]">
           <span className={step.threw ? 'text-err' : 'text-muted'}>
-            <span aria-hidden>{step.threw ? '✗ ' : step.kind === 'decision' ? '⑂ ' : '✓ '}</span>
+            {step.kind === 'decision' && !step.threw ? <Icon name="fork" size={12} className="mr-1 self-center" /> : <span aria-hidden>{step.threw ? '✗ ' : '✓ '}</span>}
             {now ? 'recorded: ' : ''}
             {statusText(step)}
           </span>
