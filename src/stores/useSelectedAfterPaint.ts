@@ -11,6 +11,7 @@
 // always end on the step the list shows.
 import { startTransition, useEffect, useState } from 'react';
 import { useViewStore } from './viewStore';
+import { backgroundTask } from '../components/backgroundTask';
 
 /** A frame with no paint (a hidden tab) must not keep the details behind for good. */
 const FALLBACK_MS = 100;
@@ -22,18 +23,12 @@ const FALLBACK_MS = 100;
  */
 const HELD_MS = 90;
 
-/** Chromium's and Firefox's task scheduler; not in TypeScript's DOM types yet. */
-interface TaskScheduler {
-  postTask(task: () => void, options: { priority: 'background'; signal: AbortSignal }): Promise<unknown>;
-}
-const taskScheduler = (globalThis as { scheduler?: Partial<TaskScheduler> }).scheduler;
-
 const listeners = new Set<() => void>();
 let pending = false;
 let frame = 0;
 let timer = 0;
 let fallback = 0;
-let abort: AbortController | undefined;
+let cancelTask: (() => void) | undefined;
 let lastChange = -Infinity;
 let unsubscribe: (() => void) | undefined;
 
@@ -42,9 +37,9 @@ function cancel() {
   cancelAnimationFrame(frame);
   clearTimeout(timer);
   clearTimeout(fallback);
-  abort?.abort();
+  cancelTask?.();
   frame = timer = fallback = 0;
-  abort = undefined;
+  cancelTask = undefined;
 }
 
 function land() {
@@ -60,12 +55,7 @@ function land() {
  * queued (the list's own follow-ups, a page's message), so the details start once it is done.
  */
 function afterFrame() {
-  if (typeof taskScheduler?.postTask !== 'function') {
-    timer = window.setTimeout(land, 0);
-    return;
-  }
-  abort = new AbortController();
-  taskScheduler.postTask(land, { priority: 'background', signal: abort.signal }).catch(() => undefined);
+  cancelTask = backgroundTask(land);
 }
 
 function schedule() {
