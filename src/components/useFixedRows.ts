@@ -23,7 +23,7 @@ export interface FixedRows {
    * it a frame later; stable.
    */
   readonly scrolledTo: (offset: number) => void;
-  /** the view's height has been reported (it is 0 until the ResizeObserver's first report, and while hidden) */
+  /** the view's height is known (not until the ResizeObserver's first report, nor while hidden) */
   readonly measured: boolean;
 }
 
@@ -47,8 +47,17 @@ export function rowsInView(count: number, rowHeight: number, overscan: number, v
 }
 
 export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: number, rowHeight: number, overscan: number): FixedRows {
-  const [view, setView] = useState<View>({ offset: 0, height: 0 });
-  const latest = useRef<View>(view);
+  // Until the list is measured its rows are drawn for a view as tall as the window (more rows than
+  // it can show, never fewer), so the report that measures it only trims them, after the frame.
+  const [view, setView] = useState<View>(() => ({ offset: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight }));
+  const [measured, setMeasured] = useState(false);
+  /** the view the rows on screen were drawn for */
+  const drawn = useRef(view);
+  useLayoutEffect(() => {
+    drawn.current = view;
+  }, [view]);
+  /** the view as last read from the element (0 tall until its first report) */
+  const latest = useRef<View>({ offset: 0, height: 0 });
   const reread = useRef<() => void>(() => undefined);
   // A scroll the caller wrote (scrolledTo) whose scroll event has not come yet. That event comes at
   // the start of the next frame, when the page the key press changed is not laid out yet: reading
@@ -64,15 +73,17 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       const next = { offset: el.scrollTop, height: el.clientHeight };
       latest.current = next;
       // In the scroll event itself, so the rows a scroll brings are drawn in the frame it paints.
-      const apply = () => setView((v) => (v.offset === next.offset && v.height === next.height ? v : next));
+      const apply = () => {
+        setView((v) => (v.offset === next.offset && v.height === next.height ? v : next));
+        setMeasured(next.height > 0);
+      };
       if (sync) flushSync(apply);
       else apply();
     };
     // Not read here: a list just put on the page is at offset 0, and reading its height in the
     // commit lays out the whole page mid-task (25-50 ms when a trace's workspace has just been
     // added), which the frame then lays out again. The ResizeObserver's first report gives it
-    // after that frame's layout and before its paint; its rows are drawn then, in that frame.
-    let measured = false;
+    // after that frame's layout and before its paint.
     reread.current = () => read(false);
     const onScroll = () => {
       if (!written.current) return read(true);
@@ -81,11 +92,9 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       check.current = setTimeout(() => read(false), CHECK_MS);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    const resize = new ResizeObserver(() => {
-      // Sync while the height is unknown (first report, or shown again after hidden): that frame draws its rows.
-      read(!measured);
-      measured = latest.current.height > 0;
-    });
+    // A view taller than the rows were drawn for (shown again after hidden) gets its rows in the
+    // frame being drawn; a shorter one (the first report) only drops rows, in a render of its own.
+    const resize = new ResizeObserver(() => read(el.clientHeight > drawn.current.height));
     resize.observe(el);
     return () => {
       el.removeEventListener('scroll', onScroll);
@@ -111,5 +120,5 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
   const { first, last } = rowsInView(count, rowHeight, overscan, view);
   const items: FixedRow[] = [];
   for (let i = first; i <= last; i++) items.push({ index: i, start: i * rowHeight });
-  return { items, totalSize: count * rowHeight, view: seen, scrolledTo, measured: view.height > 0 };
+  return { items, totalSize: count * rowHeight, view: seen, scrolledTo, measured };
 }
