@@ -11,7 +11,6 @@
 import { useEffect } from 'react';
 import { primeEngineWhileEmpty, warmEngine } from '../../worker/engineClient';
 import { afterNextPaint } from '../../components/afterNextPaint';
-import { whenIdle } from '../../components/whenIdle';
 import { warmFonts } from './warmFonts';
 import { loadWorkspace } from './lazyWorkspace';
 
@@ -26,6 +25,15 @@ const PRIME_AFTER_MS = 1_000;
 /** Longest the prefetch waits for an idle moment: a person drops a file a second or more after the page shows. */
 const IDLE_TIMEOUT_MS = 300;
 
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 50);
+  return () => clearTimeout(id);
+}
+
 export function useWarmWorkspace(): void {
   useEffect(() => {
     let prime: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +46,7 @@ export function useWarmWorkspace(): void {
         // Primed, not only started: its scanner compiled on a synthetic trace, so the first file
         // is read by optimized code (cold, a 10,000-step trace took ~300 ms to read; primed, ~115 ms).
         prime = setTimeout(primeEngineWhileEmpty, PRIME_AFTER_MS);
-      }, IDLE_TIMEOUT_MS);
+      });
     });
     return () => {
       cancel();
