@@ -3,7 +3,7 @@
 // beside the recorded run, and the trace's initial input and context one
 // click away.
 import { Icon } from '../../components/Icon';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import type { ReplayReport } from '../../core/replay/report';
 import { formatMs, statusText, unrecordedReason } from '../../core/present/step-text';
@@ -220,8 +220,12 @@ export function Inspector({ model }: { model: TraceModel }) {
   );
 }
 
-/** The tabs and what they show, for the step the list showed a paint ago (the same once ↓ is let go). */
-function InspectorBody({ model }: { model: TraceModel }) {
+/**
+ * The tabs and what they show, for the step the list showed a paint ago (the same once ↓ is let go).
+ * Memoized: the header re-renders on every key press, and the body (hundreds of fibers: the tabs,
+ * the value's tree) has nothing new until its own selection lands.
+ */
+const InspectorBody = memo(function InspectorBody({ model }: { model: TraceModel }) {
   const selected = useSelectedAfterPaint();
   const tab = useViewStore((s) => s.inspectorTab);
   const setTab = useViewStore((s) => s.setInspectorTab);
@@ -278,4 +282,4 @@ function InspectorBody({ model }: { model: TraceModel }) {
       </div>
     </>
   );
-}
+});
