@@ -21,7 +21,7 @@ const FALLBACK_MS = 100;
  * this long after the last one. Key repeat is 30-50 ms; a person's separate presses are further
  * apart, and each of them is caught up after its own frame.
  */
-const HELD_MS = 90;
+export const HELD_MS = 90;
 
 const listeners = new Set<() => void>();
 let pending = false;

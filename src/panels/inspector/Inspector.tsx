@@ -3,7 +3,7 @@
 // beside the recorded run, and the trace's initial input and context one
 // click away.
 import { Icon } from '../../components/Icon';
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import type { ReplayReport } from '../../core/replay/report';
 import { formatMs, statusText, unrecordedReason } from '../../core/present/step-text';
@@ -30,11 +30,10 @@ import { StepLinkButton } from './StepLinkButton';
 import { WhatIfButtons, WhatIfStatus } from '../whatif/WhatIfButtons';
 import { traceIdentity } from '../../core/trace/identity';
 import { useStepValue, useValuesLost } from '../../stores/useStepValue';
-import { loadValues } from '../../worker/engineClient';
 import { shownValue, type StepValue as RecordedValue } from '../../core/trace/values';
 import { LogsAtStep } from './LogsAtStep';
 import { useSelectedAfterPaint } from '../../stores/useSelectedAfterPaint';
-import { afterNextPaint } from '../../components/afterNextPaint';
+import { usePrefetchAround } from './usePrefetchAround';
 
 const json = (value: unknown) => (value === undefined ? 'undefined' : JSON.stringify(value, null, 2));
 
@@ -134,41 +133,6 @@ function StepTab({ model, step, baseline, last }: { model: TraceModel; step: Tra
     );
   }
   return <RecordedColumn model={model} step={step} baseline={baseline ?? last?.report} />;
-}
-
-/** Steps each side of the selected one whose values are kept at hand. */
-const NEIGHBOURS = 16;
-
-/**
- * A big trace's values live in the engine worker, and an answer takes a round trip: asked when a
- * step is shown, the value would come a frame or more after the key. So the values of the steps
- * around the selected one are asked for as soon as the selection moves (the ones already here are
- * not asked again: one new value a key press while ↓ is held), and the next step's details render
- * with its value in the key press's own frame. Asked after that frame, not in the key press: the
- * message costs the key's frame ~0.4 ms, and the next press is a frame or more away.
- */
-function usePrefetchAround(model: TraceModel) {
-  useEffect(() => {
-    const around = (selected: number) => {
-      const indices: number[] = [];
-      for (let i = Math.max(0, selected - NEIGHBOURS); i <= Math.min(model.steps.length - 1, selected + NEIGHBOURS); i++) indices.push(i);
-      void loadValues(model, indices).catch(() => undefined);
-    };
-    around(useViewStore.getState().selected);
-    let cancel: (() => void) | undefined;
-    const unsubscribe = useViewStore.subscribe((s, prev) => {
-      if (s.selected === prev.selected || cancel) return;
-      // One request after the frame, for the selection then (presses in one frame ask once).
-      cancel = afterNextPaint(() => {
-        cancel = undefined;
-        around(useViewStore.getState().selected);
-      });
-    });
-    return () => {
-      unsubscribe();
-      cancel?.();
-    };
-  }, [model]);
 }
 
 export function Inspector({ model }: { model: TraceModel }) {
