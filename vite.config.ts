@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { replaySandbox } from './vite.replay-sandbox.ts';
+import { eagerCompile } from './vite.compile-hints.ts';
 
 export { REPLAY_WORKER_CSP } from './vite.replay-sandbox.ts';
 
@@ -45,7 +46,7 @@ function offline() {
 
 export default defineConfig({
   // replaySandbox: the replay worker as one classic script, sandbox.html, and the policies both are served with.
-  plugins: [react(), tailwindcss(), replaySandbox(), offline()],
+  plugins: [react(), tailwindcss(), replaySandbox(), offline(), eagerCompile(['Workspace'])],
   worker: { format: 'es' },
   build: {
     target: 'es2022',
