@@ -1,7 +1,7 @@
 // The workspace a loaded trace shows: the step list and the step's details in one column, the
 // source beside them, the narration or the logpoints' Logs below. A module of its own, loaded while the empty screen
 // waits (warmWorkspace.ts), so the empty screen's first paint does not carry it.
-import { Group, Panel, Separator } from 'react-resizable-panels';
+import { Group, Panel, Separator, type PanelSpec } from '../../components/split/Split';
 import { useSavedLayout } from './useSavedLayout';
 import { AfterPaint } from '../../components/AfterPaint';
 import type { TraceModel } from '../../core/trace/model';
@@ -14,8 +14,14 @@ import { NarrationDrawer } from '../../panels/narration/NarrationDrawer';
 import { LogsPanel } from '../../panels/logs/LogsPanel';
 import { ErrorBoundary } from './ErrorBoundary';
 
-const ROWS_WITH_NARRATION = ['work', 'narration'] as const;
-const ROWS_WITHOUT = ['work'] as const;
+/** The work area above, the narration or the logs below while open; the steps and details beside the source. */
+const WORK: PanelSpec = { id: 'work', minSize: 40 };
+const ROWS_WITH_DRAWER: readonly PanelSpec[] = [WORK, { id: 'narration', defaultSize: 26, minSize: 12, maxSize: 50 }];
+const ROWS_WITHOUT: readonly PanelSpec[] = [WORK];
+const COLUMNS: readonly PanelSpec[] = [
+  { id: 'side', defaultSize: 36, minSize: 22, maxSize: 60 },
+  { id: 'source', minSize: 35 }
+];
 
 const handle = 'w-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
 const handleRow = 'h-1 bg-line transition-colors hover:bg-accent data-[separator=active]:bg-accent focus-visible:bg-accent';
@@ -33,23 +39,24 @@ export function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' |
   const drawer = useViewStore((s) => s.drawer);
   const waterfall = useStepsViewStore((s) => s.view === 'waterfall');
   const columns = useSavedLayout('timescope.columns.v2');
-  const rows = useSavedLayout('timescope.rows.v2', narrationOpen ? ROWS_WITH_NARRATION : ROWS_WITHOUT);
+  const rowPanels = narrationOpen ? ROWS_WITH_DRAWER : ROWS_WITHOUT;
+  const rows = useSavedLayout('timescope.rows.v2', rowPanels.map((p) => p.id));
   const steps = (
     <ErrorBoundary area="step list">
       <Timeline model={model} />
     </ErrorBoundary>
   );
   return (
-    <Group orientation="vertical" id="timescope.rows.v2" defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged} className="min-h-0 flex-1">
-      <Panel id="work" minSize="40%">
+    <Group orientation="vertical" panels={rowPanels} defaultLayout={rows.defaultLayout} onLayoutChanged={rows.onLayoutChanged} className="min-h-0 flex-1">
+      <Panel id="work">
         <div className="flex h-full min-h-0 flex-col">
           {waterfall && (
             <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line" data-testid="steps-band">
               {steps}
             </div>
           )}
-          <Group orientation="horizontal" id="timescope.columns.v2" defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged} className="min-h-0 flex-1">
-            <Panel id="side" defaultSize="36%" minSize="22%" maxSize="60%">
+          <Group orientation="horizontal" panels={COLUMNS} defaultLayout={columns.defaultLayout} onLayoutChanged={columns.onLayoutChanged} className="min-h-0 flex-1">
+            <Panel id="side">
               <div className="flex h-full min-h-0 flex-col">
                 {!waterfall && <div className="flex max-h-[45%] min-h-0 shrink-0 flex-col border-b border-line">{steps}</div>}
                 <div className="min-h-0 flex-1">
@@ -61,8 +68,8 @@ export function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' |
                 </div>
               </div>
             </Panel>
-            <Separator className={handle} aria-label="Resize steps and source" />
-            <Panel id="source" minSize="35%">
+            <Separator controls="side" className={handle} aria-label="Resize steps and source" />
+            <Panel id="source">
               <ErrorBoundary area="source view">
                 <AfterPaint order={2}>
                   <SourcePanel model={model} theme={theme} />
@@ -74,8 +81,8 @@ export function Workspace({ model, theme }: { model: TraceModel; theme: 'dark' |
       </Panel>
       {narrationOpen && (
         <>
-          <Separator className={handleRow} aria-label={drawer === 'logs' ? 'Resize logs' : 'Resize narration'} />
-          <Panel id="narration" defaultSize="26%" minSize="12%" maxSize="50%">
+          <Separator controls="work" className={handleRow} aria-label={drawer === 'logs' ? 'Resize logs' : 'Resize narration'} />
+          <Panel id="narration">
             {drawer === 'logs' ? (
               <ErrorBoundary area="logs">
                 <LogsPanel model={model} />

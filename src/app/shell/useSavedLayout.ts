@@ -1,13 +1,9 @@
-// A panel group's sizes, kept in localStorage between visits, under the keys
-// react-resizable-panels' own useDefaultLayout uses (so saved sizes carry
-// over). Its hook reads the saved sizes through useSyncExternalStore, so the
-// save the group makes as it first mounts (the sizes it settled on) changed
-// the snapshot between render and commit, and React rendered the whole
-// workspace a second time before the first look at a new trace. Here they are
-// read once per key and written without a subscription: the group only reads
-// them as it mounts.
+// A split group's sizes (components/split), kept in localStorage between
+// visits under the keys and in the form react-resizable-panels used before
+// it (so sizes saved by earlier builds carry over): read once per key, and
+// written after each finished move.
 import { useCallback, useMemo } from 'react';
-import type { Layout, LayoutChangedMeta } from 'react-resizable-panels';
+import type { Layout } from '../../components/split/Split';
 
 const storageKey = (id: string, panelIds: readonly string[]) => `react-resizable-panels:${[id, ...panelIds].join(':')}`;
 
@@ -31,11 +27,9 @@ export function useSavedLayout(id: string, panelIds?: readonly string[]) {
   const defaultLayout = useMemo(() => readLayout(key), [key]);
   const keyed = panelIds !== undefined;
   const onLayoutChanged = useCallback(
-    (layout: Layout, meta: LayoutChangedMeta) => {
-      // The sizes asked for, before a small window's constraints bent them (as the library saves).
-      const toSave = meta.requestedLayout ?? layout;
+    (layout: Layout) => {
       try {
-        localStorage.setItem(storageKey(id, keyed ? Object.keys(toSave) : []), JSON.stringify(toSave));
+        localStorage.setItem(storageKey(id, keyed ? Object.keys(layout) : []), JSON.stringify(layout));
       } catch {
         // Full or refused storage: the sizes last only as long as the page.
       }
