@@ -35,6 +35,19 @@ export interface View {
 /** After a written scroll's event, when the offset is read to check it. */
 const CHECK_MS = 150;
 
+/**
+ * The rows drawn move in blocks of this many: a view scrolled by a row (↓ held at the list's edge)
+ * mostly leaves the drawn rows as they are, where a window that followed every row re-rendered the
+ * list and mounted a row and unmounted another on every key press.
+ */
+const BLOCK = 8;
+
+/** The view the rows are drawn for: its top rounded down to a block, and a block taller. */
+function blockView(view: View, rowHeight: number): View {
+  const block = BLOCK * rowHeight;
+  return { offset: Math.floor(view.offset / block) * block, height: view.height };
+}
+
 /** The first and last row index in view, widened by `overscan` on each side. */
 export function rowsInView(count: number, rowHeight: number, overscan: number, view: View): { first: number; last: number } {
   if (count === 0) return { first: 0, last: -1 };
@@ -50,6 +63,11 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
   // Until the list is measured its rows are drawn for a view as tall as the window (more rows than
   // it can show, never fewer), so the report that measures it only trims them, after the frame.
   const [view, setView] = useState<View>(() => ({ offset: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight }));
+  // Only a change of block re-renders: the state holds the block-aligned view, never the exact one.
+  const setBlock = useCallback((next: View) => {
+    const b = blockView(next, rowHeight);
+    setView((v) => (v.offset === b.offset && v.height === b.height ? v : b));
+  }, [rowHeight]);
   const [measured, setMeasured] = useState(false);
   /** the view the rows on screen were drawn for */
   const drawn = useRef(view);
@@ -74,7 +92,7 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       latest.current = next;
       // In the scroll event itself, so the rows a scroll brings are drawn in the frame it paints.
       const apply = () => {
-        setView((v) => (v.offset === next.offset && v.height === next.height ? v : next));
+        setBlock(next);
         setMeasured(next.height > 0);
       };
       if (sync) flushSync(apply);
@@ -101,7 +119,7 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
       resize.disconnect();
       clearTimeout(check.current);
     };
-  }, [scrollRef]);
+  }, [scrollRef, setBlock]);
   // A new count can move the scroll offset without a scroll event (a shorter list clamps it): read it
   // again. Not on mount, where there is nothing to move yet (see above).
   const countSeen = useRef(count);
@@ -115,9 +133,10 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
     const next = { offset, height: latest.current.height };
     if (offset !== latest.current.offset) written.current = true;
     latest.current = next;
-    setView((v) => (v.offset === next.offset && v.height === next.height ? v : next));
-  }, []);
-  const { first, last } = rowsInView(count, rowHeight, overscan, view);
+    setBlock(next);
+  }, [setBlock]);
+  // The block's view, a block taller: it holds every row the exact view can show within the block.
+  const { first, last } = rowsInView(count, rowHeight, overscan, { offset: view.offset, height: view.height + BLOCK * rowHeight });
   const items: FixedRow[] = [];
   for (let i = first; i <= last; i++) items.push({ index: i, start: i * rowHeight });
   return { items, totalSize: count * rowHeight, view: seen, scrolledTo, measured };

@@ -25,8 +25,13 @@ import { rowAlignedBottom, useRowAlignedEnd } from '../../components/useRowAlign
 /** Every row's height: rows are never measured, so row i starts at i × ROW_HEIGHT. */
 const ROW_HEIGHT = 26;
 
+/** The selected step's option, when a row shows it (folded away, none). */
+const activeDescendant = (row: number, selected: number) => (row >= 0 ? `step-option-${selected}` : undefined);
+
 export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden: boolean; listRef: RefObject<HTMLDivElement | null> }) {
-  const { rows, selected, selectedRow, foldedSet } = useTimelineModel(model);
+  // Not the selection: the rows read theirs (StepOption), and the list follows it outside React
+  // (below), so a key press renders two rows and not the list.
+  const { rows, foldedSet } = useTimelineModel(model);
   const select = useViewStore((s) => s.select);
   const toggleFold = useViewStore((s) => s.toggleFold);
   const overlay = useReplayOverlay(model);
@@ -83,15 +88,20 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
   useEffect(
     () =>
       useViewStore.subscribe((state, before) => {
-        if (state.selected === before.selected || latest.current.hidden) return;
-        bringIntoView(latest.current.rows.rowOfStep[state.selected] ?? -1);
+        if (state.selected === before.selected) return;
+        const row = latest.current.rows.rowOfStep[state.selected] ?? -1;
+        const id = activeDescendant(row, state.selected);
+        if (id) listRef.current?.setAttribute('aria-activedescendant', id);
+        else listRef.current?.removeAttribute('aria-activedescendant');
+        if (!latest.current.hidden) bringIntoView(row);
       }),
-    [bringIntoView]
+    [bringIntoView, listRef]
   );
   const measured = virtual.measured;
+  // The rows rebuilt (a fold), the list shown again or measured: the selected row brought in.
   useLayoutEffect(() => {
-    if (!hidden && measured) bringIntoView(selectedRow);
-  }, [selectedRow, hidden, measured, bringIntoView]);
+    if (!hidden && measured) bringIntoView(rows.rowOfStep[useViewStore.getState().selected] ?? -1);
+  }, [rows, hidden, measured, bringIntoView]);
 
   // A newly opened trace takes the focus the view before it lost (components/focusLost.ts), in the
   // animation callbacks of the frame that first shows it: focus() lays the page out, and here that
@@ -104,6 +114,8 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
   }, [model, hidden, listRef]);
 
   const total = model.steps.length;
+  // As of this render; the subscription above keeps the attribute current between renders.
+  const selectedNow = useViewStore.getState().selected;
   const status = overlay?.status;
   const quiet = overlay?.quiet ?? false;
   const stale = overlay?.stale ?? false;
@@ -114,7 +126,7 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
       role="listbox"
       aria-label="Steps"
       tabIndex={0}
-      aria-activedescendant={selectedRow >= 0 ? `step-option-${selected}` : undefined}
+      aria-activedescendant={activeDescendant(rows.rowOfStep[selectedNow] ?? -1, selectedNow)}
       className="@container relative min-h-0 overflow-auto text-[12.5px] outline-offset-[-2px]"
     >
       <div style={{ height: virtual.totalSize, position: 'relative' }}>
@@ -133,7 +145,6 @@ export function StepList({ model, hidden, listRef }: { model: TraceModel; hidden
               total={total}
               start={item.start}
               height={ROW_HEIGHT}
-              selected={row.stepIndex === selected}
               replay={status?.[step.index] as StepReplayStatus | undefined}
               quiet={quiet}
               stale={stale}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useViewStore } from '../../stores/viewStore';
 import type { TraceModel, TraceStep } from '../../core/trace/model';
 import { formatMs, statusText } from '../../core/present/step-text';
 import { Icon, type IconName } from '../../components/Icon';
@@ -129,16 +130,16 @@ const rowStyle = (start: number, height: number) => ({ position: 'absolute' as c
 
 /**
  * One step's option in the listbox. Memoized, with only primitives, the model's own objects and the
- * store's actions for props: moving the selection re-renders two rows, not every row on screen.
+ * store's actions for props, and its selection read from the store by itself: moving the selection
+ * re-renders the two rows it leaves and reaches, and not the list.
  */
-export const StepOption = memo(function StepOption({ model, step, total, start, height, selected, replay, quiet, stale, mark, match, folded, onSelect, onToggleFold, whatIf }: {
+export const StepOption = memo(function StepOption({ model, step, total, start, height, replay, quiet, stale, mark, match, folded, onSelect, onToggleFold, whatIf }: {
   model: TraceModel;
   step: TraceStep;
   total: number;
   /** the row's offset in the list, from the virtualizer */
   start: number;
   height: number;
-  selected: boolean;
   replay: StepReplayStatus | undefined;
   quiet: boolean;
   stale: boolean;
@@ -149,6 +150,7 @@ export const StepOption = memo(function StepOption({ model, step, total, start, 
   onToggleFold: (path: string) => void;
   whatIf: StepOverride | undefined;
 }) {
+  const selected = useViewStore((s) => s.selected === step.index);
   return (
     <div
       id={`step-option-${step.index}`}
