@@ -136,7 +136,11 @@ export function useFixedRows(scrollRef: RefObject<HTMLElement | null>, count: nu
     setBlock(next);
   }, [setBlock]);
   // The block's view, a block taller: it holds every row the exact view can show within the block.
-  const { first, last } = rowsInView(count, rowHeight, overscan, { offset: view.offset, height: view.height + BLOCK * rowHeight });
+  // Before the first measurement the view is the window's height, already more than the list can
+  // show: no block and no overscan on top, so the first frame (a new trace's) lays out fewer rows.
+  const { first, last } = measured
+    ? rowsInView(count, rowHeight, overscan, { offset: view.offset, height: view.height + BLOCK * rowHeight })
+    : rowsInView(count, rowHeight, 0, view);
   const items: FixedRow[] = [];
   for (let i = first; i <= last; i++) items.push({ index: i, start: i * rowHeight });
   return { items, totalSize: count * rowHeight, view: seen, scrolledTo, measured };
