@@ -20,3 +20,13 @@ export function backgroundTask(run: () => void): () => void {
   taskScheduler.postTask(run, { priority: 'background', signal: abort.signal }).catch(() => undefined);
   return () => abort.abort();
 }
+
+/** Runs `run` in a background-priority task after the next frame (behind what that frame queued); returns a cancel. */
+export function afterFrameInBackground(run: () => void): () => void {
+  let cancelTask: (() => void) | undefined;
+  const frame = requestAnimationFrame(() => (cancelTask = backgroundTask(run)));
+  return () => {
+    cancelAnimationFrame(frame);
+    cancelTask?.();
+  };
+}

@@ -42,7 +42,7 @@ const CHECK_MS = 150;
  */
 const BLOCK = 8;
 
-/** The view the rows are drawn for: its top rounded down to a block, and a block taller. */
+/** The view rounded to its block: its top down to a block boundary (the rows are drawn a block taller). */
 function blockView(view: View, rowHeight: number): View {
   const block = BLOCK * rowHeight;
   return { offset: Math.floor(view.offset / block) * block, height: view.height };

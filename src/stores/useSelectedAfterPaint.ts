@@ -11,7 +11,7 @@
 // always end on the step the list shows.
 import { startTransition, useEffect, useState } from 'react';
 import { useViewStore } from './viewStore';
-import { backgroundTask } from '../components/backgroundTask';
+import { afterFrameInBackground } from '../components/backgroundTask';
 
 /** A frame with no paint (a hidden tab) must not keep the details behind for good. */
 const FALLBACK_MS = 100;
@@ -25,7 +25,6 @@ export const HELD_MS = 90;
 
 const listeners = new Set<() => void>();
 let pending = false;
-let frame = 0;
 let timer = 0;
 let fallback = 0;
 let cancelTask: (() => void) | undefined;
@@ -34,11 +33,10 @@ let unsubscribe: (() => void) | undefined;
 
 function cancel() {
   pending = false;
-  cancelAnimationFrame(frame);
   clearTimeout(timer);
   clearTimeout(fallback);
   cancelTask?.();
-  frame = timer = fallback = 0;
+  timer = fallback = 0;
   cancelTask = undefined;
 }
 
@@ -48,14 +46,6 @@ function land() {
   startTransition(() => {
     for (const listener of listeners) listener();
   });
-}
-
-/**
- * After the frame, at background priority where the browser has it: behind the tasks that frame
- * queued (the list's own follow-ups, a page's message), so the details start once it is done.
- */
-function afterFrame() {
-  cancelTask = backgroundTask(land);
 }
 
 function schedule() {
@@ -72,11 +62,9 @@ function schedule() {
   // One catch-up at a time: it reads the newest selection when it lands.
   if (pending) return;
   pending = true;
-  // That frame paints the list alone.
-  frame = requestAnimationFrame(() => {
-    frame = 0;
-    afterFrame();
-  });
+  // That frame paints the list alone; the details start once what it queued (the list's own
+  // follow-ups, a page's message) has run.
+  cancelTask = afterFrameInBackground(land);
   fallback = window.setTimeout(land, FALLBACK_MS);
 }
 

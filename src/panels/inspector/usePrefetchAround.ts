@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { TraceModel } from '../../core/trace/model';
 import { useViewStore } from '../../stores/viewStore';
 import { HELD_MS } from '../../stores/useSelectedAfterPaint';
-import { backgroundTask } from '../../components/backgroundTask';
+import { afterFrameInBackground } from '../../components/backgroundTask';
 import { loadValues } from '../../worker/engineClient';
 
 /** Steps each side of the selected one whose values are kept at hand. */
@@ -51,12 +51,7 @@ export function usePrefetchAround(model: TraceModel) {
         cancel = () => clearTimeout(timer);
         return;
       }
-      let cancelTask: (() => void) | undefined;
-      const frame = requestAnimationFrame(() => (cancelTask = backgroundTask(ask)));
-      cancel = () => {
-        cancelAnimationFrame(frame);
-        cancelTask?.();
-      };
+      cancel = afterFrameInBackground(ask);
     });
     return () => {
       unsubscribe();
