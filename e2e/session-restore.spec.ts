@@ -358,3 +358,29 @@ test('the panes keep the sizes given them across a reload', async ({ page }) => 
   await app.timeline.expectSteps(3);
   await expect.poll(width).toBe(resized);
 });
+
+test('a separator drags with the pointer, and keys stop it at the panes’ bounds', async ({ page }) => {
+  const app = new AppPage(page);
+  await openDemo(app);
+  const side = page.locator('[data-panel][id="side"]');
+  const width = () => side.evaluate((el) => Math.round(el.getBoundingClientRect().width));
+  const separator = page.getByRole('separator', { name: 'Resize steps and source' });
+  const before = await width();
+  const box = (await separator.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2, { steps: 4 });
+  await page.mouse.up();
+  // The pane follows the pointer (within a pixel of rounding).
+  await expect.poll(async () => Math.abs((await width()) - (before + 120))).toBeLessThanOrEqual(2);
+  // The steps column's bounds are 22% and 60% of the row: End and Home go there and no further.
+  await separator.focus();
+  await page.keyboard.press('End');
+  await expect(separator).toHaveAttribute('aria-valuenow', '60');
+  await page.keyboard.press('ArrowRight');
+  await expect(separator).toHaveAttribute('aria-valuenow', '60');
+  await page.keyboard.press('Home');
+  await expect(separator).toHaveAttribute('aria-valuenow', '22');
+  const row = await page.locator('[data-group]').last().evaluate((el) => el.getBoundingClientRect().width);
+  expect(Math.abs((await width()) / row - 0.22)).toBeLessThan(0.01);
+});
